@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "galgen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "galgen", targets: ["galgen"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // Command line: parsing and validate() only.
+        .executableTarget(
+            name: "galgen",
+            dependencies: [
+                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenSiteTemplate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Pure stages and domain values: no I/O.
+        .target(
+            name: "GalgenCore",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // The default site template, compiled into the binary from site-template/.
+        .target(
+            name: "GalgenSiteTemplate",
+            dependencies: ["GalgenCore"],
+            resources: [.embedInCode("site-template")]
+        ),
+        // The image stage: decode, resize, encode (CPU only).
+        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG"]),
+        // Safe Swift API over libjpeg-turbo.
+        .target(name: "GalgenJPEG", dependencies: ["CJPEGShim"]),
+        // setjmp/longjmp live only here.
+        .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
+        .systemLibrary(
+            name: "CLibJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        // Live effects: file system, terminal.
+        .target(name: "GalgenIO", dependencies: ["GalgenCore"]),
+
+        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate"]),
+        .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG"]),
+        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG"]),
+        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore"]),
+        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenCore", "GalgenJPEG"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

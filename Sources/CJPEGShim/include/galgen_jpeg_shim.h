@@ -1,0 +1,73 @@
+// A small C layer over libjpeg-turbo. libjpeg reports fatal errors by calling
+// error_exit(), which by default calls exit(); this shim replaces it with a
+// longjmp back to the entry point, so every failure becomes a return code and
+// a message. setjmp/longjmp never cross into Swift.
+#ifndef GALGEN_JPEG_SHIM_H
+#define GALGEN_JPEG_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GALGEN_JPEG_MESSAGE_MAX 200
+
+/// Colour model of the source, as libjpeg understood it.
+typedef enum {
+    GALGEN_JPEG_GRAY = 1,
+    GALGEN_JPEG_RGB = 2,     // YCbCr or RGB sources, delivered as RGB
+    GALGEN_JPEG_CMYK = 3,    // CMYK or YCCK sources, delivered as CMYK
+    GALGEN_JPEG_OTHER = 4
+} galgen_jpeg_model;
+
+typedef struct {
+    int width;               // as stored (before EXIF orientation)
+    int height;
+    int components;          // in the file
+    int model;               // galgen_jpeg_model
+    int progressive;
+    int precision;           // bits per sample
+    int adobe_inverted;      // Adobe APP14 seen: CMYK values are stored inverted
+} galgen_jpeg_info;
+
+typedef struct {
+    uint8_t *pixels;         // malloc'ed, width * height * channels bytes; free with galgen_jpeg_free
+    int width;
+    int height;
+    int channels;            // 1 (gray), 3 (RGB) or 4 (CMYK)
+    int adobe_inverted;
+    uint8_t *icc;            // malloc'ed ICC profile or NULL
+    unsigned int icc_length;
+    uint8_t *exif;           // malloc'ed copy of the first APP1 "Exif" payload or NULL
+    unsigned int exif_length;
+    int warnings;            // corrupt-data warnings libjpeg recovered from
+    char warning[GALGEN_JPEG_MESSAGE_MAX]; // the first of them
+} galgen_jpeg_image;
+
+typedef struct {
+    size_t max_memory;       // libjpeg working memory cap, bytes
+    long max_pixels;         // refuse larger images before allocating
+    int max_scans;           // stop progressive files with more scans than this
+} galgen_jpeg_limits;
+
+/// Reads the header only. Returns 0 on success; otherwise writes a message.
+int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *info,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]);
+
+/// Decodes at scale_num/8 (1...8) of the stored size. Returns 0 on success.
+int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
+                       galgen_jpeg_limits limits, galgen_jpeg_image *image,
+                       char message[GALGEN_JPEG_MESSAGE_MAX]);
+
+/// Frees what galgen_jpeg_decode allocated (safe on a zeroed image).
+void galgen_jpeg_image_free(galgen_jpeg_image *image);
+
+/// Encodes 1 (gray) or 3 (RGB) channel pixels. Returns 0 on success; *out is
+/// malloc'ed and must be released with galgen_jpeg_free.
+int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
+                       int quality, int progressive,
+                       const uint8_t *icc, unsigned int icc_length,
+                       uint8_t **out, unsigned long *out_length,
+                       char message[GALGEN_JPEG_MESSAGE_MAX]);
+
+void galgen_jpeg_free(void *pointer);
+
+#endif

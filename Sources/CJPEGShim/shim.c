@@ -1,0 +1,246 @@
+#include "galgen_jpeg_shim.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    int warnings;
+    char warning[GALGEN_JPEG_MESSAGE_MAX];
+} shim_error_mgr;
+
+typedef struct {
+    struct jpeg_progress_mgr base;
+    int max_scans;
+} shim_progress_mgr;
+
+static void shim_error_exit(j_common_ptr cinfo) {
+    shim_error_mgr *err = (shim_error_mgr *)cinfo->err;
+    longjmp(err->jump, 1);
+}
+
+/// Warnings (trace level -1) are counted and the first is kept; nothing is printed.
+static void shim_emit_message(j_common_ptr cinfo, int msg_level) {
+    shim_error_mgr *err = (shim_error_mgr *)cinfo->err;
+    if (msg_level >= 0) return;
+    if (err->warnings == 0) {
+        char buffer[JMSG_LENGTH_MAX];
+        (*cinfo->err->format_message)(cinfo, buffer);
+        snprintf(err->warning, sizeof err->warning, "%s", buffer);
+    }
+    err->warnings++;
+}
+
+static void shim_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void shim_copy_message(j_common_ptr cinfo, char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    char buffer[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, buffer);
+    snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "%s", buffer);
+}
+
+static void shim_install_errors(j_common_ptr cinfo, shim_error_mgr *err) {
+    memset(err, 0, sizeof *err);
+    cinfo->err = jpeg_std_error(&err->base);
+    err->base.error_exit = shim_error_exit;
+    err->base.emit_message = shim_emit_message;
+    err->base.output_message = shim_output_message;
+}
+
+/// Progressive files can carry thousands of tiny scans that each cost a full
+/// pass over the coefficients; stop them early instead of burning CPU.
+static void shim_progress(j_common_ptr cinfo) {
+    shim_progress_mgr *progress = (shim_progress_mgr *)cinfo->progress;
+    if (!cinfo->is_decompressor || progress->max_scans <= 0) return;
+    j_decompress_ptr dinfo = (j_decompress_ptr)cinfo;
+    if (dinfo->input_scan_number > progress->max_scans) {
+        shim_error_mgr *err = (shim_error_mgr *)cinfo->err;
+        snprintf(err->warning, sizeof err->warning, "too many progressive scans (more than %d)",
+                 progress->max_scans);
+        cinfo->err->msg_code = 0;
+        longjmp(err->jump, 2);
+    }
+}
+
+static int shim_model(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return GALGEN_JPEG_GRAY;
+    case JCS_YCbCr: case JCS_RGB: return GALGEN_JPEG_RGB;
+    case JCS_CMYK: case JCS_YCCK: return GALGEN_JPEG_CMYK;
+    default: return GALGEN_JPEG_OTHER;
+    }
+}
+
+static void shim_fill_info(j_decompress_ptr cinfo, galgen_jpeg_info *info) {
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->model = shim_model(cinfo->jpeg_color_space);
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    info->precision = cinfo->data_precision;
+    info->adobe_inverted = cinfo->saw_Adobe_marker ? 1 : 0;
+}
+
+int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *info,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    struct jpeg_decompress_struct cinfo;
+    shim_error_mgr err;
+    shim_install_errors((j_common_ptr)&cinfo, &err);
+    if (setjmp(err.jump)) {
+        shim_copy_message((j_common_ptr)&cinfo, message);
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_read_header(&cinfo, TRUE);
+    shim_fill_info(&cinfo, info);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+/// Copies the first APP1 segment that carries EXIF (it holds the orientation).
+static void shim_copy_exif(j_decompress_ptr cinfo, galgen_jpeg_image *image) {
+    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            image->exif = malloc(m->data_length - 6);
+            if (image->exif == NULL) return;
+            memcpy(image->exif, m->data + 6, m->data_length - 6);
+            image->exif_length = m->data_length - 6;
+            return;
+        }
+    }
+}
+
+int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
+                       galgen_jpeg_limits limits, galgen_jpeg_image *image,
+                       char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    struct jpeg_decompress_struct cinfo;
+    shim_error_mgr err;
+    shim_progress_mgr progress;
+    memset(image, 0, sizeof *image);
+    memset(&progress, 0, sizeof progress);
+    shim_install_errors((j_common_ptr)&cinfo, &err);
+    int jumped = setjmp(err.jump);
+    if (jumped) {
+        if (jumped == 2) snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "%s", err.warning);
+        else shim_copy_message((j_common_ptr)&cinfo, message);
+        jpeg_destroy_decompress(&cinfo);
+        galgen_jpeg_image_free(image);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    if (limits.max_memory > 0) cinfo.mem->max_memory_to_use = (long)limits.max_memory;
+    progress.base.progress_monitor = shim_progress;
+    progress.max_scans = limits.max_scans;
+    cinfo.progress = &progress.base;
+    jpeg_mem_src(&cinfo, data, (unsigned long)size);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+
+    if (limits.max_pixels > 0 &&
+        (long)cinfo.image_width * (long)cinfo.image_height > limits.max_pixels) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "image is %ux%u, more than the limit of %ld pixels",
+                 cinfo.image_width, cinfo.image_height, limits.max_pixels);
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    switch (shim_model(cinfo.jpeg_color_space)) {
+    case GALGEN_JPEG_GRAY: cinfo.out_color_space = JCS_GRAYSCALE; break;
+    case GALGEN_JPEG_CMYK: cinfo.out_color_space = JCS_CMYK; break;
+    default: cinfo.out_color_space = JCS_RGB; break;
+    }
+    cinfo.scale_num = (unsigned int)(scale_num < 1 ? 1 : scale_num > 8 ? 8 : scale_num);
+    cinfo.scale_denom = 8;
+    jpeg_calc_output_dimensions(&cinfo);
+
+    unsigned char *icc = NULL;
+    unsigned int icc_length = 0;
+    if (jpeg_read_icc_profile(&cinfo, &icc, &icc_length)) {
+        image->icc = icc;
+        image->icc_length = icc_length;
+    }
+    shim_copy_exif(&cinfo, image);
+
+    jpeg_start_decompress(&cinfo);
+    image->width = (int)cinfo.output_width;
+    image->height = (int)cinfo.output_height;
+    image->channels = cinfo.output_components;
+    image->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+    size_t stride = (size_t)image->width * (size_t)image->channels;
+    image->pixels = malloc(stride * (size_t)image->height);
+    if (image->pixels == NULL) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "out of memory for %dx%d pixels", image->width, image->height);
+        jpeg_destroy_decompress(&cinfo);
+        galgen_jpeg_image_free(image);
+        return 1;
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        JSAMPROW row = image->pixels + stride * cinfo.output_scanline;
+        jpeg_read_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_decompress(&cinfo);
+    image->warnings = err.warnings;
+    memcpy(image->warning, err.warning, sizeof image->warning);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+void galgen_jpeg_image_free(galgen_jpeg_image *image) {
+    free(image->pixels);
+    free(image->icc);
+    free(image->exif);
+    image->pixels = NULL;
+    image->icc = NULL;
+    image->exif = NULL;
+}
+
+int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
+                       int quality, int progressive,
+                       const uint8_t *icc, unsigned int icc_length,
+                       uint8_t **out, unsigned long *out_length,
+                       char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    struct jpeg_compress_struct cinfo;
+    shim_error_mgr err;
+    unsigned char *buffer = NULL;
+    unsigned long length = 0;
+    *out = NULL;
+    *out_length = 0;
+    shim_install_errors((j_common_ptr)&cinfo, &err);
+    if (setjmp(err.jump)) {
+        shim_copy_message((j_common_ptr)&cinfo, message);
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = channels;
+    cinfo.in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&cinfo);   // YCbCr 4:2:0 for colour input
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    cinfo.optimize_coding = TRUE;
+    if (progressive) jpeg_simple_progression(&cinfo);
+    cinfo.write_JFIF_header = TRUE;
+    jpeg_start_compress(&cinfo, TRUE);
+    if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(&cinfo, icc, icc_length);
+    size_t stride = (size_t)width * (size_t)channels;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + stride * cinfo.next_scanline);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_length = length;
+    return 0;
+}
+
+void galgen_jpeg_free(void *pointer) { free(pointer); }

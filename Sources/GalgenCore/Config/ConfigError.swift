@@ -1,0 +1,68 @@
+/// One problem in gallery.yml: where it is, what is wrong, and how to fix it.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Error, Equatable, Sendable {
+        case syntax(String)
+        case unknownKey(String, context: String, suggestion: String?, allowed: [String])
+        case missingKey(String, context: String)
+        case wrongType(key: String, expected: String)
+        case outOfRange(key: String, value: String, range: String)
+        case duplicateSlug(String, firstSeen: SourceLocation)
+        case invalidSlug(String)
+        case unsupportedScheme(String, url: String)
+        case remoteNotSupported(url: String)
+        case insecureURL(url: String, host: String)
+        case emptySource
+        case conflictingKeys(String, String)
+    }
+
+    public var location: SourceLocation
+    public var kind: Kind
+
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    public var description: String { "\(location): error: \(message)" }
+
+    /// What is wrong and how to fix it, without the location.
+    public var message: String {
+        switch kind {
+        case let .syntax(problem):
+            "\(problem). Check the indentation and quoting on this line."
+        case let .unknownKey(key, context, suggestion, allowed):
+            "unknown key '\(key)' in \(context)"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
+                + " Allowed keys: \(allowed.joined(separator: ", "))."
+        case let .missingKey(key, context):
+            "\(context) has no '\(key)'. Add '\(key):' to it."
+        case let .wrongType(key, expected):
+            "'\(key)' must be \(expected)."
+        case let .outOfRange(key, value, range):
+            "'\(key)' is \(value), but it must be \(range)."
+        case let .duplicateSlug(slug, firstSeen):
+            "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
+        case let .invalidSlug(slug):
+            "the slug '\(slug)' may only contain letters, digits, '-' and '_', and must start with a letter or digit."
+        case let .unsupportedScheme(scheme, url):
+            "'\(url)' uses the unsupported scheme '\(scheme):'. Use an https:// URL or a path relative to gallery.yml."
+        case let .remoteNotSupported(url):
+            "downloading remote images ('\(url)') is not yet supported by this version of galgen. Download the file and use its local path instead."
+        case let .insecureURL(url, host):
+            "'\(url)' uses plain http. Use https, or list '\(host)' under download.allow_insecure_hosts if you trust the network."
+        case .emptySource:
+            "'src' is empty. Give a path relative to gallery.yml or an https:// URL."
+        case let .conflictingKeys(first, second):
+            "use either '\(first)' or '\(second)', not both. '\(first)' is one album; '\(second)' is a list of albums, each with its own 'images'."
+        }
+    }
+}
+
+/// Every problem found in one gallery.yml, in file order.
+public struct ConfigErrors: Error, Equatable, Sendable, CustomStringConvertible {
+    public var errors: [ConfigError]
+
+    public init(_ errors: [ConfigError]) { self.errors = errors }
+
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

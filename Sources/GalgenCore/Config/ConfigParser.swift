@@ -1,0 +1,105 @@
+import Yams
+
+/// The parse-and-validate stage: gallery.yml text → `Gallery`.
+///
+/// Every problem is collected with its line and column, so one run shows them all.
+public enum ConfigParser {
+    /// Parses `text`, read from `file` in `directory` (used to resolve relative `src` paths).
+    public static func parse(_ text: String, file: String = "gallery.yml", directory: String) throws(ConfigErrors) -> Gallery {
+        var reader = ConfigReader(file: file, directory: directory)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw ConfigErrors([reader.syntaxError(error)])
+        }
+        let gallery = reader.readGallery(root)
+        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        return gallery
+    }
+}
+
+/// Walks the YAML node tree, turning nodes into values and collecting errors.
+struct ConfigReader {
+    let file: String
+    let directory: String
+    var errors: [ConfigError] = []
+
+    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "images", "albums"]
+
+    func location(_ node: Node?) -> SourceLocation {
+        let mark = node?.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    mutating func fail(_ kind: ConfigError.Kind, at node: Node?) {
+        errors.append(ConfigError(kind, at: location(node)))
+    }
+
+    func syntaxError(_ error: Error) -> ConfigError {
+        switch error as? YamlError {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+            return ConfigError(.syntax("invalid YAML: \(detail)"),
+                               at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return ConfigError(.syntax("the key \(keys) appears twice in the same block; keep one"),
+                               at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+        default:
+            return ConfigError(.syntax("unreadable YAML: \(error)"), at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    mutating func readGallery(_ root: Node?) -> Gallery {
+        guard let root, !root.isNull else { return Gallery(title: "Gallery") }
+        guard let fields = mapping(root, context: "gallery.yml", allowed: Self.galleryKeys) else {
+            return Gallery(title: "Gallery")
+        }
+        var gallery = Gallery(title: string(fields["title"], key: "title") ?? "Gallery")
+        gallery.description = string(fields["description"], key: "description")
+        gallery.baseURL = string(fields["base_url"], key: "base_url")
+        gallery.templatePath = string(fields["template"], key: "template")
+        gallery.thumbnails = readThumbnails(fields["thumbnails"])
+        gallery.download = readDownload(fields["download"])
+        let sources = SourceClassifier(directory: directory, allowInsecureHosts: gallery.download.allowInsecureHosts)
+        if let images = fields["images"], let albums = fields["albums"] {
+            fail(.conflictingKeys("images", "albums"), at: albums.key)
+            _ = (images, albums)
+        } else if let albums = fields["albums"] {
+            gallery.hasAlbums = true
+            gallery.albums = readAlbums(albums.value, sources: sources)
+        } else if let images = fields["images"] {
+            let list = readImages(images.value, sources: sources)
+            gallery.albums = [Album(title: gallery.title, slug: "", description: gallery.description, images: list)]
+        }
+        return gallery
+    }
+
+    mutating func readThumbnails(_ field: Field?) -> ThumbnailSettings {
+        var settings = ThumbnailSettings()
+        guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality"]) else {
+            return settings
+        }
+        if let widths = intList(fields["widths"], key: "thumbnails.widths", range: 16...8192) {
+            settings.widths = Array(Set(widths)).sorted()
+        }
+        settings.quality = int(fields["quality"], key: "thumbnails.quality", range: 1...100) ?? settings.quality
+        return settings
+    }
+
+    mutating func readDownload(_ field: Field?) -> DownloadSettings {
+        var settings = DownloadSettings()
+        let allowed = ["concurrency", "per_host", "timeout", "max_bytes", "allow_insecure_hosts"]
+        guard let field, let fields = mapping(field.value, context: "download", allowed: allowed) else {
+            return settings
+        }
+        settings.concurrency = int(fields["concurrency"], key: "download.concurrency", range: 1...256) ?? settings.concurrency
+        settings.perHost = int(fields["per_host"], key: "download.per_host", range: 1...256) ?? settings.perHost
+        settings.timeoutSeconds = int(fields["timeout"], key: "download.timeout", range: 1...3600) ?? settings.timeoutSeconds
+        settings.maxBytes = int(fields["max_bytes"], key: "download.max_bytes", range: 1...Int(Int32.max) * 8) ?? settings.maxBytes
+        settings.allowInsecureHosts = stringList(fields["allow_insecure_hosts"], key: "download.allow_insecure_hosts") ?? []
+        return settings
+    }
+}

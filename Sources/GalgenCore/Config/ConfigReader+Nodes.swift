@@ -1,0 +1,91 @@
+import Yams
+
+/// A key and its value, both kept for their positions.
+struct Field {
+    let key: Node
+    let value: Node
+}
+
+extension Node {
+    /// A plain `~`, `null` or nothing: YAML's null, which optional keys treat as absent.
+    var isNull: Bool {
+        guard case let .scalar(scalar) = self, scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+}
+
+extension ConfigReader {
+    /// The entries of a mapping by key; unknown keys are reported with a suggestion.
+    mutating func mapping(_ node: Node, context: String, allowed: [String]) -> [String: Field]? {
+        guard case let .mapping(mapping) = node else {
+            fail(.wrongType(key: context, expected: "a block of 'key: value' lines"), at: node)
+            return nil
+        }
+        var fields: [String: Field] = [:]
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string, allowed.contains(name) else {
+                let name = key.scalar?.string ?? "\(key)"
+                fail(.unknownKey(name, context: context, suggestion: Suggestion.closest(to: name, in: allowed),
+                                 allowed: allowed), at: key)
+                continue
+            }
+            fields[name] = Field(key: key, value: value)
+        }
+        return fields
+    }
+
+    /// Text as written: `title: no` is the text "no", `title: 2024` is "2024".
+    mutating func string(_ field: Field?, key: String) -> String? {
+        guard let field, !field.value.isNull else { return nil }
+        guard case let .scalar(scalar) = field.value else {
+            fail(.wrongType(key: key, expected: "text on one line (quote it if it contains ':' or '#')"), at: field.value)
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func int(_ field: Field?, key: String, range: ClosedRange<Int>) -> Int? {
+        guard let field, !field.value.isNull else { return nil }
+        return int(field.value, key: key, range: range)
+    }
+
+    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>) -> Int? {
+        guard case let .scalar(scalar) = node, scalar.style == .plain,
+              let value = Int(scalar.string.replacingOccurrences(of: "_", with: "")) else {
+            fail(.wrongType(key: key, expected: "a whole number between \(range.lowerBound) and \(range.upperBound)"), at: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            fail(.outOfRange(key: key, value: String(value), range: "between \(range.lowerBound) and \(range.upperBound)"), at: node)
+            return nil
+        }
+        return value
+    }
+
+    mutating func intList(_ field: Field?, key: String, range: ClosedRange<Int>) -> [Int]? {
+        guard let field, !field.value.isNull else { return nil }
+        guard case let .sequence(sequence) = field.value, !sequence.isEmpty else {
+            fail(.wrongType(key: key, expected: "a non-empty list of whole numbers, like [400, 1600]"), at: field.value)
+            return nil
+        }
+        let values = sequence.map { int($0, key: key, range: range) }
+        return values.contains(nil) ? nil : values.compactMap { $0 }
+    }
+
+    mutating func stringList(_ field: Field?, key: String) -> [String]? {
+        guard let field, !field.value.isNull else { return nil }
+        guard case let .sequence(sequence) = field.value else {
+            fail(.wrongType(key: key, expected: "a list of text values"), at: field.value)
+            return nil
+        }
+        var values: [String] = []
+        for item in sequence {
+            guard case let .scalar(scalar) = item else {
+                fail(.wrongType(key: key, expected: "a list of text values"), at: item)
+                continue
+            }
+            values.append(scalar.string)
+        }
+        return values
+    }
+}

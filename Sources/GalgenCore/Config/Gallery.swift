@@ -1,0 +1,107 @@
+/// A validated gallery.yml: the single source of truth for a build.
+public struct Gallery: Equatable, Sendable {
+    public var title: String
+    public var description: String?
+    public var baseURL: String?
+    /// A folder of templates replacing the built-in ones, relative to gallery.yml.
+    public var templatePath: String?
+    public var thumbnails: ThumbnailSettings
+    public var download: DownloadSettings
+    /// Set when gallery.yml uses `albums:`; a top-level `images:` list is one unnamed album.
+    public var hasAlbums: Bool
+    public var albums: [Album]
+
+    public init(
+        title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
+        thumbnails: ThumbnailSettings = .init(), download: DownloadSettings = .init(),
+        hasAlbums: Bool = false, albums: [Album] = []
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.templatePath = templatePath
+        self.thumbnails = thumbnails
+        self.download = download
+        self.hasAlbums = hasAlbums
+        self.albums = albums
+    }
+
+    public var allImages: [GalleryImage] { albums.flatMap(\.images) }
+}
+
+public struct Album: Equatable, Sendable {
+    public var title: String
+    public var slug: String
+    public var description: String?
+    public var images: [GalleryImage]
+
+    public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
+        self.title = title
+        self.slug = slug
+        self.description = description
+        self.images = images
+    }
+}
+
+public struct GalleryImage: Equatable, Sendable {
+    public var source: ImageSource
+    public var title: String
+    public var caption: String?
+    /// Text alternative; the title is used when absent.
+    public var alt: String?
+    public var slug: String
+    /// Where the image is listed in gallery.yml, for messages.
+    public var location: SourceLocation
+
+    public init(source: ImageSource, title: String, caption: String? = nil, alt: String? = nil,
+                slug: String, location: SourceLocation) {
+        self.source = source
+        self.title = title
+        self.caption = caption
+        self.alt = alt
+        self.slug = slug
+        self.location = location
+    }
+}
+
+/// Where an image's bytes come from.
+public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
+    /// A file, with the path as written and resolved against gallery.yml's folder.
+    case local(written: String, resolved: String)
+    case remote(String)
+
+    public var description: String {
+        switch self {
+        case let .local(written, _): written
+        case let .remote(url): url
+        }
+    }
+}
+
+public struct ThumbnailSettings: Equatable, Sendable {
+    public static let defaultWidths = [400, 1600]
+    public var widths: [Int]
+    public var quality: Int
+
+    public init(widths: [Int] = defaultWidths, quality: Int = 82) {
+        self.widths = widths
+        self.quality = quality
+    }
+}
+
+public struct DownloadSettings: Equatable, Sendable {
+    public var concurrency: Int
+    public var perHost: Int
+    public var timeoutSeconds: Int
+    public var maxBytes: Int
+    public var allowInsecureHosts: [String]
+
+    public init(concurrency: Int = 8, perHost: Int = 6, timeoutSeconds: Int = 30,
+                maxBytes: Int = 100_000_000, allowInsecureHosts: [String] = []) {
+        self.concurrency = concurrency
+        self.perHost = perHost
+        self.timeoutSeconds = timeoutSeconds
+        self.maxBytes = maxBytes
+        self.allowInsecureHosts = allowInsecureHosts
+    }
+}

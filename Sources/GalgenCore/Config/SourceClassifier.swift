@@ -1,0 +1,74 @@
+import Foundation
+
+/// Decides what kind of source a `src` string is, and whether it is allowed.
+struct SourceClassifier {
+    let directory: String
+    let allowInsecureHosts: [String]
+
+    func classify(_ src: String) -> Result<ImageSource, ConfigError.Kind> {
+        let trimmed = src.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(.emptySource) }
+        guard let scheme = Self.scheme(of: trimmed) else {
+            return .success(.local(written: trimmed, resolved: resolve(trimmed)))
+        }
+        let shown = URLRedaction.redact(trimmed)
+        switch scheme.lowercased() {
+        case "https":
+            return .failure(.remoteNotSupported(url: shown))
+        case "http":
+            let host = URLComponents(string: trimmed)?.host?.lowercased() ?? ""
+            guard Self.isLoopback(host) || allowInsecureHosts.map({ $0.lowercased() }).contains(host) else {
+                return .failure(.insecureURL(url: shown, host: host))
+            }
+            return .failure(.remoteNotSupported(url: shown))
+        default:
+            return .failure(.unsupportedScheme(scheme, url: shown))
+        }
+    }
+
+    /// `scheme:` at the start, RFC 3986 style; one letter is a Windows drive, not a scheme.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard candidate.count >= 2, let first = candidate.unicodeScalars.first, first.properties.isAlphabetic,
+              candidate.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { return nil }
+        return String(candidate)
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host.hasPrefix("127.") || host == "[::1]" || host == "::1"
+    }
+
+    private func resolve(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (directory.hasSuffix("/") ? directory : directory + "/") + path
+        return PathNormalizer.normalize(joined)
+    }
+}
+
+/// Drops `user:password@` from URLs before they reach a message, log or page.
+public enum URLRedaction {
+    public static func redact(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.user != nil || components.password != nil else {
+            return url
+        }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url
+    }
+}
+
+/// Removes `.` and `..` segments without touching the file system.
+enum PathNormalizer {
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty && parts.last != ".." { parts.removeLast() } else if !path.hasPrefix("/") { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}

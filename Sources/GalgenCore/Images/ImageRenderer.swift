@@ -1,0 +1,47 @@
+/// The render-images stage, passed in so the core stays free of libjpeg.
+///
+/// It is pure (bytes in, bytes out) but CPU-heavy; the live version lives in GalgenImage.
+public struct ImageRenderer: Sendable {
+    public var render: @Sendable (_ source: [UInt8], _ request: RenditionRequest) throws -> RenderedImage
+
+    public init(render: @escaping @Sendable ([UInt8], RenditionRequest) throws -> RenderedImage) {
+        self.render = render
+    }
+}
+
+/// Every rendition of one source, smallest first, with the source's upright size.
+public struct RenderedImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var renditions: [Rendition]
+    /// Problems that did not stop the image (for example a truncated file).
+    public var warnings: [String]
+
+    public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = []) {
+        self.width = width
+        self.height = height
+        self.renditions = renditions
+        self.warnings = warnings
+    }
+}
+
+public struct Rendition: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var jpeg: [UInt8]
+
+    public init(width: Int, height: Int, jpeg: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.jpeg = jpeg
+    }
+}
+
+/// The widths to make from a source `sourceWidth` wide: never wider than the source.
+public enum RenditionWidths {
+    public static func widths(requested: [Int], sourceWidth: Int) -> [Int] {
+        let fitting = requested.filter { $0 < sourceWidth }
+        let capped = requested.contains { $0 >= sourceWidth } ? [sourceWidth] : []
+        return Array(Set(fitting + capped)).sorted()
+    }
+}

@@ -1,0 +1,37 @@
+/// Why a build stopped before writing the site. Image failures are not here:
+/// they are collected in the summary and the site is still written.
+public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+    case configUnreadable(path: String, reason: String)
+    case config(ConfigErrors)
+    case template(TemplateError)
+    case write(reason: String)
+
+    /// The process exit status from the command-line contract.
+    public var exitCode: Int32 {
+        switch self {
+        case .configUnreadable, .config, .template: 2
+        case .write: 3
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .configUnreadable(path, reason):
+            "cannot read \(path): \(reason). Run `galgen init` to create one, or pass --config PATH."
+        case let .config(errors): errors.description
+        case let .template(error): "site template: \(error)"
+        case let .write(reason): "cannot write the site: \(reason). The previous site, if any, was left as it was."
+        }
+    }
+}
+
+/// What a finished build made.
+public struct BuildSummary: Equatable, Sendable {
+    public var imagesBuilt: Int
+    public var failures: [ImageFailure]
+    public var filesWritten: Int
+    public var pages: Int
+
+    /// 0 when everything was built, 1 when the site was written but some images failed.
+    public var exitCode: Int32 { failures.isEmpty ? 0 : 1 }
+}

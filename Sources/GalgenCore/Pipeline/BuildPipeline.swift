@@ -1,0 +1,88 @@
+/// The whole build, one named stage after another:
+/// read → parse → plan → load + render images → present → render site → write.
+public struct BuildPipeline: Sendable {
+    public var configPath: String
+    /// At most this many images are decoded at once.
+    public var jobs: Int
+    public var renderer: ImageRenderer
+    public var effects: BuildEffects
+    public var generator: String
+
+    public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String) {
+        self.configPath = configPath
+        self.jobs = max(1, jobs)
+        self.renderer = renderer
+        self.effects = effects
+        self.generator = generator
+    }
+
+    static let stages = ["Reading configuration", "Planning", "Rendering images", "Rendering pages", "Writing site"]
+
+    public func run() async throws(BuildError) -> BuildSummary {
+        let gallery = try readGallery()
+        step(2)
+        let plan = Planner.plan(gallery)
+        step(3)
+        let (rendered, failures) = await renderImages(plan)
+        step(4)
+        let template: SiteTemplate
+        do {
+            template = try effects.loadTemplate(gallery.templatePath.map { resolve($0) })
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch {
+            throw .template(.unreadable(path: gallery.templatePath ?? "built-in", reason: "\(error)"))
+        }
+        let pages = Presenter.present(gallery: gallery, plan: plan, rendered: rendered, generator: generator)
+        let files: [OutputFile]
+        do {
+            files = try SiteRenderer.render(pages, template: template) + Self.imageFiles(plan, rendered)
+        } catch {
+            throw .template(error)
+        }
+        step(5)
+        do {
+            try effects.writeSite(files)
+        } catch {
+            throw .write(reason: "\(error)")
+        }
+        return BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: files.count, pages: pages.count)
+    }
+
+    private func step(_ number: Int) {
+        effects.report(.stage(number: number, of: Self.stages.count, name: Self.stages[number - 1]))
+    }
+
+    private func readGallery() throws(BuildError) -> Gallery {
+        step(1)
+        let bytes: [UInt8]
+        do {
+            bytes = try effects.readFile(configPath)
+        } catch {
+            throw .configUnreadable(path: configPath, reason: "\(error)")
+        }
+        let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
+        do {
+            return try ConfigParser.parse(String(decoding: bytes, as: UTF8.self), file: name, directory: directory)
+        } catch {
+            throw .config(error)
+        }
+    }
+
+    private var directory: String {
+        guard let slash = configPath.lastIndex(of: "/") else { return "." }
+        return configPath[..<slash].isEmpty ? "/" : String(configPath[..<slash])
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : directory + "/" + path
+    }
+
+    static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: RenderedImage]) -> [OutputFile] {
+        plan.sources.flatMap { planned in
+            (rendered[planned.source]?.renditions ?? []).map { rendition in
+                OutputFile(path: RenditionNaming.path(stem: planned.outputStem, width: rendition.width), bytes: rendition.jpeg)
+            }
+        }
+    }
+}

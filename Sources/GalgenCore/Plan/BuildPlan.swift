@@ -1,0 +1,46 @@
+/// What a build will make: each distinct source once, with the files it yields.
+public struct BuildPlan: Equatable, Sendable {
+    public var sources: [PlannedSource]
+    public var request: RenditionRequest
+
+    /// The planned outputs of `source`, or nil if it is not part of the plan.
+    public func planned(_ source: ImageSource) -> PlannedSource? {
+        sources.first { $0.source == source }
+    }
+}
+
+/// One source image and the output path stem its renditions share.
+public struct PlannedSource: Equatable, Sendable {
+    public var source: ImageSource
+    /// `images/beach` → `images/beach-400.jpg`, `images/beach-1600.jpg`.
+    public var outputStem: String
+    /// Where the source is first listed, for messages.
+    public var location: SourceLocation
+}
+
+/// The widths and encoding every source is rendered with.
+public struct RenditionRequest: Equatable, Sendable {
+    public var widths: [Int]
+    public var quality: Int
+
+    public init(widths: [Int], quality: Int) {
+        self.widths = widths
+        self.quality = quality
+    }
+}
+
+/// The plan stage: gallery → plan. Pure.
+public enum Planner {
+    public static func plan(_ gallery: Gallery) -> BuildPlan {
+        var seen: Set<ImageSource> = []
+        var sources: [PlannedSource] = []
+        for album in gallery.albums {
+            for image in album.images where seen.insert(image.source).inserted {
+                let folder = album.slug.isEmpty ? "images/" : "images/\(album.slug)/"
+                sources.append(PlannedSource(source: image.source, outputStem: folder + image.slug, location: image.location))
+            }
+        }
+        let request = RenditionRequest(widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality)
+        return BuildPlan(sources: sources, request: request)
+    }
+}

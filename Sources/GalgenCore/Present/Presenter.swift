@@ -1,0 +1,95 @@
+/// The present stage: gallery + rendered images → page view models. Pure.
+public enum Presenter {
+    /// Above this many images the segmented control shows thumbnails instead of titles.
+    static let labelledSegmentLimit = 5
+    static let sizes = "(min-width: 1100px) 1040px, calc(100vw - 2rem)"
+
+    public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
+                               generator: String) -> [PageViewModel] {
+        guard gallery.hasAlbums else {
+            let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
+            return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "index.html", root: "",
+                              parentLink: nil, generator: generator)]
+        }
+        let albumPages = gallery.albums.map { album in
+            albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "\(album.slug)/index.html",
+                      root: "../", parentLink: "../index.html", generator: generator)
+        }
+        let links = zip(gallery.albums, albumPages).map { album, page in
+            AlbumLinkViewModel(
+                title: album.title, href: URLPath.escape("\(album.slug)/index.html"), description: album.description,
+                count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
+                cover: page.images.first.map { CoverViewModel(src: String($0.thumbnailSrc.dropFirst(page.root.count)), width: $0.thumbnailWidth, height: $0.thumbnailHeight, alt: $0.alt) })
+        }
+        let index = PageViewModel(
+            path: "index.html", template: "albums", root: "", galleryTitle: gallery.title, title: gallery.title,
+            documentTitle: gallery.title, description: gallery.description, images: [], hasImages: false,
+            useThumbnailSegments: false, albums: links, hasAlbums: !links.isEmpty, parentLink: nil, generator: generator)
+        return [index] + albumPages
+    }
+
+    static func albumPage(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
+                          path: String, root: String, parentLink: String?, generator: String) -> PageViewModel {
+        let shown = album.images.compactMap { image -> (GalleryImage, RenderedImage, PlannedSource)? in
+            guard let result = rendered[image.source], !result.renditions.isEmpty,
+                  let planned = plan.planned(image.source) else { return nil }
+            return (image, result, planned)
+        }
+        let images = shown.enumerated().map { index, entry in
+            imageModel(entry.0, rendered: entry.1, stem: entry.2.outputStem, root: root, index: index, count: shown.count)
+        }
+        let title = gallery.hasAlbums ? album.title : gallery.title
+        return PageViewModel(
+            path: path, template: "page", root: root, galleryTitle: gallery.title, title: title,
+            documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
+            description: album.description, images: images, hasImages: !images.isEmpty,
+            useThumbnailSegments: images.count > labelledSegmentLimit, albums: [], hasAlbums: false,
+            parentLink: parentLink, generator: generator)
+    }
+
+    static func imageModel(_ image: GalleryImage, rendered: RenderedImage, stem: String, root: String,
+                           index: Int, count: Int) -> ImageViewModel {
+        let renditions = rendered.renditions.sorted { $0.width < $1.width }
+        let href = { (rendition: Rendition) in root + URLPath.escape(RenditionNaming.path(stem: stem, width: rendition.width)) }
+        let smallest = renditions[0], largest = renditions[renditions.count - 1]
+        let main = renditions.first { $0.width >= 1000 } ?? largest
+        return ImageViewModel(
+            slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
+            alt: image.alt ?? image.title, src: href(main),
+            srcset: renditions.map { "\(href($0)) \($0.width)w" }.joined(separator: ", "),
+            sizes: sizes, width: largest.width, height: largest.height,
+            thumbnailSrc: href(smallest), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
+            largestHref: href(largest), largestWidth: largest.width, largestHeight: largest.height,
+            isFirst: index == 0, ariaSelected: index == 0 ? "true" : "false",
+            loading: index == 0 ? "eager" : "lazy", position: "\(index + 1) of \(count)")
+    }
+}
+
+/// How rendition files are named; the plan, presenter and writer agree through it.
+public enum RenditionNaming {
+    public static func path(stem: String, width: Int) -> String { "\(stem)-\(width).jpg" }
+}
+
+/// Percent-encodes a relative path for use in `href`/`src` (HTML escaping comes after, in the template).
+public enum URLPath {
+    public static func escape(_ path: String) -> String {
+        var allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".unicodeScalars)
+        allowed.remove("%")
+        var result = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, allowed.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,64 @@
+/// Exactly what the templates print: every string final, every URL relative.
+///
+/// Templates only loop and test flags; all decisions are made in `Presenter`.
+public struct PageViewModel: Equatable, Sendable {
+    /// Output path of the page, such as `index.html` or `day-one/index.html`.
+    public var path: String
+    /// Template that renders it: `page` (one album) or `albums` (the album list).
+    public var template: String
+    /// Prefix from this page back to the site root: `""` or `"../"`.
+    public var root: String
+    public var galleryTitle: String
+    public var title: String
+    /// Shown in the browser tab before any image is selected.
+    public var documentTitle: String
+    public var description: String?
+    public var images: [ImageViewModel]
+    public var hasImages: Bool
+    /// Many images switch the control from labels to a strip of thumbnails.
+    public var useThumbnailSegments: Bool
+    public var albums: [AlbumLinkViewModel]
+    public var hasAlbums: Bool
+    /// Link back to the album list, on album pages of a multi-album gallery.
+    public var parentLink: String?
+    public var generator: String
+}
+
+public struct ImageViewModel: Equatable, Sendable {
+    public var slug: String
+    public var tabID: String
+    public var title: String
+    public var caption: String?
+    public var alt: String
+    public var src: String
+    public var srcset: String
+    public var sizes: String
+    public var width: Int
+    public var height: Int
+    public var thumbnailSrc: String
+    public var thumbnailWidth: Int
+    public var thumbnailHeight: Int
+    public var largestHref: String
+    public var largestWidth: Int
+    public var largestHeight: Int
+    public var isFirst: Bool
+    /// `"true"` / `"false"`, as ARIA wants it.
+    public var ariaSelected: String
+    public var loading: String
+    public var position: String
+}
+
+public struct AlbumLinkViewModel: Equatable, Sendable {
+    public var title: String
+    public var href: String
+    public var description: String?
+    public var count: String
+    public var cover: CoverViewModel?
+}
+
+public struct CoverViewModel: Equatable, Sendable {
+    public var src: String
+    public var width: Int
+    public var height: Int
+    public var alt: String
+}

@@ -1,0 +1,29 @@
+/// A site template as values: Mustache templates by name, and static assets.
+public struct SiteTemplate: Equatable, Sendable {
+    /// Template text by name, without the `.mustache` extension.
+    public var templates: [String: String]
+    /// Files copied to `assets/` unchanged (CSS, JS, icons), by file name.
+    public var assets: [String: [UInt8]]
+
+    public init(templates: [String: String], assets: [String: [UInt8]]) {
+        self.templates = templates
+        self.assets = assets
+    }
+
+    /// Sorts files of a template folder into templates and assets by extension.
+    public init(files: [String: [UInt8]]) {
+        var templates: [String: String] = [:]
+        var assets: [String: [UInt8]] = [:]
+        for (name, bytes) in files {
+            if name.hasSuffix(".mustache") {
+                templates[String(name.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
+            } else {
+                assets[name] = bytes
+            }
+        }
+        self.init(templates: templates, assets: assets)
+    }
+
+    /// Templates a site cannot be rendered without.
+    public static let requiredTemplates = ["page", "albums"]
+}

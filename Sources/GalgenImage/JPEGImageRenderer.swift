@@ -1,0 +1,52 @@
+import GalgenCore
+import GalgenJPEG
+
+/// The live render-images stage: one DCT-scaled decode per source, then every width from it.
+public enum JPEGImageRenderer {
+    public static func make(decoder: JPEGDecoder = JPEGDecoder()) -> ImageRenderer {
+        ImageRenderer { bytes, request in try render(bytes, request: request, decoder: decoder) }
+    }
+
+    /// Widths from this size up are encoded progressive (smaller files for large images).
+    static let progressiveFromWidth = 1000
+
+    public static func render(_ bytes: [UInt8], request: RenditionRequest, decoder: JPEGDecoder) throws -> RenderedImage {
+        let header = try readHeader(bytes)
+        let orientation = Orientation(rawValue: EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? []).orientation ?? 1) ?? .up
+        // Upright size, and which stored edge becomes the output width.
+        let uprightWidth = orientation.swapsAxes ? header.height : header.width
+        let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
+        let largest = widths.last ?? uprightWidth
+        let numerator = JPEGDecoder.scaleNumerator(storedLongEdge: uprightWidth, minimumLongEdge: largest)
+        let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
+        let upright = orientation.apply(to: decoded.pixels)
+        var renditions: [Rendition] = []
+        for width in widths {
+            let height = max(1, Int((Double(width) * Double(upright.height) / Double(upright.width)).rounded()))
+            let pixels = Resampler.resize(upright, width: width, height: height)
+            let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
+            renditions.append(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: decoded.iccProfile)))
+        }
+        let uprightHeight = orientation.swapsAxes ? header.width : header.height
+        var warnings: [String] = []
+        if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
+        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings)
+    }
+
+    private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {
+        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw ImageStageError(message: bytes.isEmpty ? "the file is empty" : "not a JPEG file (it does not start with the JPEG signature FF D8)")
+        }
+        do {
+            return try JPEGHeader.read(bytes)
+        } catch {
+            throw ImageStageError(message: "unreadable JPEG: \(error.message)")
+        }
+    }
+}
+
+/// Why an image could not be rendered, in words for the build summary.
+public struct ImageStageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import GalgenCore
+import GalgenImage
+import GalgenIO
+import GalgenSiteTemplate
+
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build", abstract: "Build the site from gallery.yml into the output folder.")
+
+    @OptionGroup var options: BuildOptions
+
+    func run() async throws {
+        let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
+        let pipeline = BuildPipeline(
+            configPath: options.configPath, jobs: options.jobCount, renderer: JPEGImageRenderer.make(),
+            effects: .live(output: options.outputPath, reporter: reporter), generator: "galgen \(Galgen.version)")
+        let summary: BuildSummary
+        do {
+            summary = try await pipeline.run()
+        } catch {
+            reporter.line("error: \(error)", style: "31")
+            throw ExitCode(error.exitCode)
+        }
+        BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+}
+
+extension BuildEffects {
+    /// The real file system and terminal.
+    static func live(output: String, reporter: TerminalReporter) -> BuildEffects {
+        BuildEffects(
+            readFile: FileSystem.read,
+            loadTemplate: { folder in
+                guard let folder else { return BuiltInTemplate.template }
+                // A template folder overrides the built-in files it contains.
+                let files = try FileSystem.readFolder(folder)
+                return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
+            },
+            writeSite: SiteWriter(output: output).write,
+            report: reporter.report)
+    }
+}
+
+enum BuildReport {
+    static func print(_ summary: BuildSummary, output: String, reporter: TerminalReporter, quiet: Bool) {
+        if !quiet {
+            reporter.line("Built \(summary.imagesBuilt) image(s) and \(summary.pages) page(s) into \(output)", style: "32")
+        }
+        guard !summary.failures.isEmpty else { return }
+        reporter.line("\(summary.failures.count) image(s) failed:", style: "31")
+        for failure in summary.failures {
+            reporter.line("  \(failure.location): \(failure.source): \(failure.reason)")
+        }
+    }
+}

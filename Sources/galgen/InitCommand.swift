@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import GalgenIO
+import GalgenSiteTemplate
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Write a starter gallery.yml and a copy of the site template.")
+
+    @Argument(help: "The folder to set up (created if missing).")
+    var directory = "."
+
+    func run() throws {
+        let folder = Paths.absolute(directory)
+        let gallery = folder + "/gallery.yml"
+        let templates = folder + "/site-template"
+        for existing in [gallery, templates] where FileManager.default.fileExists(atPath: existing) {
+            printError("error: \(existing) already exists; galgen init never overwrites files. Choose an empty folder.")
+            throw ExitCode(3)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+            try Data(StarterGallery.text.utf8).write(to: URL(fileURLWithPath: gallery))
+            for (name, bytes) in BuiltInTemplate.files {
+                try Data(bytes).write(to: URL(fileURLWithPath: templates + "/" + name))
+            }
+        } catch {
+            printError("error: cannot set up \(folder): \(error.localizedDescription)")
+            throw ExitCode(3)
+        }
+        print("""
+            Created \(gallery), \(templates)/ and \(folder)/photos/.
+            Put JPEGs in photos/, list them in gallery.yml, then run: galgen build
+            """)
+    }
+
+    private func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+enum StarterGallery {
+    static let text = """
+        # galgen gallery: see the "gallery.yml reference" section of galgen's README.
+        title: My photos
+        description: A few favourites.
+
+        # Uncomment to customise the page: a copy of the built-in template is in site-template/.
+        # template: site-template
+
+        thumbnails:
+          widths: [400, 1600]   # rendition widths in pixels (never wider than the photo)
+          quality: 82           # JPEG quality, 1-100
+
+        # List photos as paths relative to this file:
+        images: []
+        #  - src: photos/beach.jpg
+        #    title: Beach
+        #    caption: Low tide at dawn.
+        #    alt: A wide sandy beach at low tide.
+
+        """
+}
