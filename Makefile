@@ -1,0 +1,34 @@
+# Quick start: `make run` builds galgen and the example gallery; `make test` runs every test.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+GALGEN := .build/release/galgen
+
+.PHONY: run test build setup install clean
+
+run: build
+	$(GALGEN) build --config gallery.yml --output _site
+	@echo "Open _site/index.html in a browser."
+
+build: setup
+	$(SWIFT) build -c release --product galgen
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# libjpeg-turbo's headers (and pkg-config to find them) are the only system packages needed.
+setup:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing libjpeg-turbo (libjpeg-dev) and pkg-config with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev pkg-config; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "Installing jpeg-turbo and pkg-config with Homebrew"; brew install jpeg-turbo pkg-config; \
+	else echo "Please install libjpeg-turbo's development files and pkg-config." >&2; exit 1; fi
+
+PREFIX ?= /usr/local
+install: build
+	install -d $(PREFIX)/bin && install -m 755 $(GALGEN) $(PREFIX)/bin/galgen
+
+clean:
+	rm -rf .build _site
