@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Builds small fixture galleries into temporary folders with the real binary.
+@Suite(.enabled(if: Fixtures.available))
+struct BuildCommandTests {
+    func project(_ yaml: String, photos: [String: String] = [:]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("gallery.yml", yaml)
+        for (name, fixture) in photos {
+            try FileManager.default.createDirectory(atPath: folder.path + "/photos", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + fixture, toPath: folder.path + "/photos/" + name)
+        }
+        return folder
+    }
+
+    @Test func buildsAGalleryOfLocalPhotos() throws {
+        let folder = try project("""
+            title: Coast & "friends"
+            thumbnails: { widths: [200, 800] }
+            images:
+              - src: photos/wide.jpg
+                title: Wide
+                caption: '"><img src=x onerror=alert(1)>'
+              - src: photos/tall.jpg
+              - photos/tiny.jpg
+            """, photos: ["wide.jpg": "orientation/Landscape_6.jpg", "tall.jpg": "orientation/Portrait_3.jpg",
+                          "tiny.jpg": "odd/ljt_testorig_baseline420.jpg"])
+        defer { folder.remove() }
+        let result = try Galgen.run(["build"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.list("_site") == [
+            ".galgen-site", "assets", "assets/gallery.css", "assets/gallery.js", "images",
+            "images/tall-200.jpg", "images/tall-800.jpg", "images/tiny-200.jpg", "images/tiny-227.jpg",
+            "images/wide-200.jpg", "images/wide-800.jpg", "index.html",
+        ])
+        let html = try #require(folder.read("_site/index.html"))
+        #expect(html.contains(#"<title>Coast &amp; &quot;friends&quot;</title>"#))
+        #expect(html.contains(#"role="tablist""#))
+        #expect(html.components(separatedBy: #"role="tab" "#).count == 4)
+        #expect(html.components(separatedBy: #"role="tabpanel""#).count == 4)
+        #expect(html.contains(##"href="#wide""##) && html.contains(#"id="wide""#))
+        #expect(!html.contains("<img src=x"))
+        #expect(html.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        // Landscape_6 is stored on its side: the page gets the upright size.
+        #expect(html.contains(#"width="800" height="533""#))
+        #expect(result.stderr.contains("[5/5] Writing site"))
+    }
+
+    @Test func badImagesAreNamedAndTheRestIsBuilt() throws {
+        let folder = try project("""
+            images:
+              - src: photos/good.jpg
+              - src: photos/empty.jpg
+              - src: photos/twelve-bit.jpg
+              - src: photos/missing.jpg
+            """, photos: ["good.jpg": "odd/ljt_testorig_baseline420.jpg", "empty.jpg": "odd/jd_empty_0byte.jpg",
+                          "twelve-bit.jpg": "odd/ljt_monkey12_12bit.jpg"])
+        defer { folder.remove() }
+        let result = try Galgen.run(["build", "--quiet"], in: folder.path)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("3 image(s) failed"))
+        #expect(result.stderr.contains("gallery.yml:3:5: photos/empty.jpg: the file is empty"))
+        #expect(result.stderr.contains("gallery.yml:4:5: photos/twelve-bit.jpg") && result.stderr.contains("precision 12"))
+        #expect(result.stderr.contains("gallery.yml:5:5: photos/missing.jpg: cannot read the file: no such file"))
+        #expect(folder.list("_site/images") == ["good-227.jpg"])
+        let html = try #require(folder.read("_site/index.html"))
+        #expect(!html.contains("twelve-bit"))
+    }
+
+    @Test func invalidConfigurationWritesNothingAndExits2() throws {
+        let folder = try project("title: Old\nimages: []\n")
+        defer { folder.remove() }
+        #expect(try Galgen.run(["build"], in: folder.path).status == 0)
+        try folder.write("gallery.yml", "title: New\nimages:\n  - src: photos/a.jpg\n    titel: A\n  - src: ftp://example.org/b.jpg\n")
+        let result = try Galgen.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("gallery.yml:4:5: error: unknown key 'titel' in image; did you mean 'title'?"))
+        #expect(result.stderr.contains("gallery.yml:5:10: error: 'ftp://example.org/b.jpg' uses the unsupported scheme 'ftp:'"))
+        #expect(folder.read("_site/index.html")?.contains("<title>Old</title>") == true)
+    }
+
+    @Test func missingConfigurationExits2WithAHint() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let result = try Galgen.run(["build"], in: folder.path)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("galgen init"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/_site"))
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotMake() throws {
+        let folder = try project("images: []\n")
+        defer { folder.remove() }
+        try folder.write("public/notes.txt", "keep me")
+        let result = try Galgen.run(["build", "--output", "public"], in: folder.path)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("not made by galgen"))
+        #expect(folder.list("public") == ["notes.txt"])
+    }
+
+    @Test func albumsGetPagesAndAnIndex() throws {
+        let folder = try project("""
+            title: Trips
+            albums:
+              - title: Day one
+                images: [photos/a.jpg]
+              - title: Day two
+                slug: second
+                images: []
+            """, photos: ["a.jpg": "odd/ljt_testorig_baseline420.jpg"])
+        defer { folder.remove() }
+        let result = try Galgen.run(["build", "--output", "out"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try #require(folder.read("out/index.html"))
+        #expect(index.contains(#"href="day-one/index.html""#) && index.contains(#"href="second/index.html""#))
+        #expect(index.contains(#"src="images/day-one/a-227.jpg""#))
+        let album = try #require(folder.read("out/day-one/index.html"))
+        #expect(album.contains(#"href="../assets/gallery.css""#) && album.contains(#"src="../images/day-one/a-227.jpg""#))
+        #expect(folder.read("out/second/index.html")?.contains("No photos yet") == true)
+    }
+}
