@@ -12,13 +12,13 @@ struct BuildOptions: ParsableArguments {
     @Option(name: .customLong("cache-dir"), help: "Download cache (default: .galgen-cache beside the gallery file).")
     var cacheDir: String?
 
-    @Option(name: .long, help: "Images processed at once (default: number of cores).")
+    @Option(name: [.customShort("j"), .long], help: "Images processed at once (default: number of cores).")
     var jobs: Int?
 
     @Flag(name: .long, help: "Use only cached downloads; make no network requests.")
     var offline = false
 
-    @Flag(name: .long, help: "Print only errors.")
+    @Flag(name: [.customShort("q"), .long], help: "Print only errors.")
     var quiet = false
 
     @Flag(name: .long, help: "Print every image as it is built.")
