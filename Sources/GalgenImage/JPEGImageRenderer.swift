@@ -20,12 +20,15 @@ public enum JPEGImageRenderer {
         let numerator = JPEGDecoder.scaleNumerator(storedLongEdge: uprightWidth, minimumLongEdge: largest)
         let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
         let upright = orientation.apply(to: decoded.pixels)
+        // Largest first, each width resampled from the one above it: smaller filters, same look.
         var renditions: [Rendition] = []
-        for width in widths {
+        var base = upright
+        for width in widths.reversed() {
             let height = max(1, Int((Double(width) * Double(upright.height) / Double(upright.width)).rounded()))
-            let pixels = Resampler.resize(upright, width: width, height: height)
+            let pixels = Resampler.resize(base, width: width, height: height)
             let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
-            renditions.append(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: decoded.iccProfile)))
+            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: decoded.iccProfile)), at: 0)
+            base = pixels
         }
         let uprightHeight = orientation.swapsAxes ? header.width : header.height
         var warnings: [String] = []

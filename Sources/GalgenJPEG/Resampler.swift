@@ -13,46 +13,87 @@ public enum Resampler {
         let vertical = Weights(source: image.height, destination: height)
         let channels = image.channels
         // Horizontal pass into floats, then vertical pass back to bytes.
-        var middle = [Float](repeating: 0, count: width * image.height * channels)
+        let rowLength = width * channels
+        var middle = [Float](repeating: 0, count: rowLength * image.height)
         image.bytes.withUnsafeBufferPointer { source in
             middle.withUnsafeMutableBufferPointer { target in
-                for y in 0..<image.height {
-                    let sourceRow = y * image.width * channels
-                    let targetRow = y * width * channels
-                    for x in 0..<width {
-                        let start = horizontal.starts[x], offset = x * horizontal.taps
-                        for c in 0..<channels {
-                            var sum: Float = 0
-                            for t in 0..<horizontal.counts[x] {
-                                sum += Float(source[sourceRow + (start + t) * channels + c]) * horizontal.values[offset + t]
-                            }
-                            target[targetRow + x * channels + c] = sum
+                horizontal.withBuffers { starts, counts, values in
+                    for y in 0..<image.height {
+                        let sourceRow = source.baseAddress! + y * image.width * channels
+                        let targetRow = target.baseAddress! + y * rowLength
+                        if channels == 3 {
+                            horizontalRGB(sourceRow, targetRow, width, horizontal.taps, starts, counts, values)
+                        } else {
+                            horizontalGeneric(sourceRow, targetRow, width, channels, horizontal.taps, starts, counts, values)
                         }
                     }
                 }
             }
         }
-        var output = [UInt8](repeating: 0, count: width * height * channels)
-        let rowLength = width * channels
+        var output = [UInt8](repeating: 0, count: rowLength * height)
         middle.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
-                var accumulator = [Float](repeating: 0, count: rowLength)
-                for y in 0..<height {
-                    let start = vertical.starts[y], offset = y * vertical.taps
-                    for i in 0..<rowLength { accumulator[i] = 0 }
-                    for t in 0..<vertical.counts[y] {
-                        let weight = vertical.values[offset + t]
-                        let row = (start + t) * rowLength
-                        for i in 0..<rowLength { accumulator[i] += source[row + i] * weight }
-                    }
-                    let targetRow = y * rowLength
-                    for i in 0..<rowLength {
-                        target[targetRow + i] = UInt8(max(0, min(255, accumulator[i].rounded())))
+                vertical.withBuffers { starts, counts, values in
+                    var accumulator = [Float](repeating: 0, count: rowLength)
+                    accumulator.withUnsafeMutableBufferPointer { sum in
+                        for y in 0..<height {
+                            let offset = y * vertical.taps
+                            for i in 0..<rowLength { sum[i] = 0 }
+                            for t in 0..<counts[y] {
+                                let weight = values[offset + t]
+                                let row = source.baseAddress! + (starts[y] + t) * rowLength
+                                for i in 0..<rowLength { sum[i] += row[i] * weight }
+                            }
+                            let targetRow = target.baseAddress! + y * rowLength
+                            for i in 0..<rowLength { targetRow[i] = clampToByte(sum[i]) }
+                        }
                     }
                 }
             }
         }
         return PixelBuffer(width: width, height: height, layout: image.layout, bytes: output)
+    }
+
+    @inline(__always)
+    static func clampToByte(_ value: Float) -> UInt8 {
+        value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+    }
+
+    /// One row, three interleaved channels: each tap is loaded once for r, g and b.
+    @inline(__always)
+    static func horizontalRGB(_ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<Float>, _ width: Int,
+                              _ taps: Int, _ starts: UnsafeBufferPointer<Int>, _ counts: UnsafeBufferPointer<Int>,
+                              _ values: UnsafeBufferPointer<Float>) {
+        for x in 0..<width {
+            var r: Float = 0, g: Float = 0, b: Float = 0
+            var pixel = source + starts[x] * 3
+            var weight = values.baseAddress! + x * taps
+            for _ in 0..<counts[x] {
+                let w = weight.pointee
+                r += Float(pixel[0]) * w
+                g += Float(pixel[1]) * w
+                b += Float(pixel[2]) * w
+                pixel += 3
+                weight += 1
+            }
+            target[x * 3] = r
+            target[x * 3 + 1] = g
+            target[x * 3 + 2] = b
+        }
+    }
+
+    static func horizontalGeneric(_ source: UnsafePointer<UInt8>, _ target: UnsafeMutablePointer<Float>, _ width: Int,
+                                  _ channels: Int, _ taps: Int, _ starts: UnsafeBufferPointer<Int>,
+                                  _ counts: UnsafeBufferPointer<Int>, _ values: UnsafeBufferPointer<Float>) {
+        for x in 0..<width {
+            for c in 0..<channels {
+                var sum: Float = 0
+                for t in 0..<counts[x] {
+                    sum += Float(source[(starts[x] + t) * channels + c]) * values[x * taps + t]
+                }
+                target[x * channels + c] = sum
+            }
+        }
     }
 
     /// Lanczos windowed sinc with a = 3.
@@ -70,6 +111,12 @@ public enum Resampler {
         var starts: [Int] = []
         var counts: [Int] = []
         var values: [Float] = []
+
+        func withBuffers<R>(_ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R) -> R {
+            starts.withUnsafeBufferPointer { s in
+                counts.withUnsafeBufferPointer { c in values.withUnsafeBufferPointer { v in body(s, c, v) } }
+            }
+        }
 
         init(source: Int, destination: Int) {
             let scale = Double(source) / Double(destination)
