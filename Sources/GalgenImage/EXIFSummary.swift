@@ -23,10 +23,20 @@ struct EXIFSummary: Equatable {
             guard let tag = reader.u16(entry) else { break }
             switch tag {
             case 0x0112: orientation = reader.u16(entry + 8).map(Int.init)
-            case 0x8825: hasGPS = true
+            case 0x8825: hasGPS = reader.u32(entry + 8).map { Self.gpsHasPosition(reader, at: Int($0)) } ?? false
             default: continue
             }
         }
+    }
+
+    /// Whether the GPS IFD holds a latitude or longitude (many cameras write an empty one).
+    static func gpsHasPosition(_ reader: TIFFReader, at offset: Int) -> Bool {
+        guard let count = reader.u16(offset) else { return false }
+        for index in 0..<min(Int(count), 128) {
+            guard let tag = reader.u16(offset + 2 + index * 12) else { return false }
+            if tag == 0x0002 || tag == 0x0004 { return true }
+        }
+        return false
     }
 }
 

@@ -12,7 +12,8 @@ public enum JPEGImageRenderer {
 
     public static func render(_ bytes: [UInt8], request: RenditionRequest, decoder: JPEGDecoder) throws -> RenderedImage {
         let header = try readHeader(bytes)
-        let orientation = Orientation(rawValue: EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? []).orientation ?? 1) ?? .up
+        let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
+        let orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
         // Upright size, and which stored edge becomes the output width.
         let uprightWidth = orientation.swapsAxes ? header.height : header.width
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
@@ -33,6 +34,7 @@ public enum JPEGImageRenderer {
         let uprightHeight = orientation.swapsAxes ? header.width : header.height
         var warnings: [String] = []
         if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
+        if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings)
     }
 

@@ -46,6 +46,7 @@ struct RendererTests {
             #expect(!containsSubsequence(rendition.jpeg, Array("Exif".utf8)))
         }
         #expect(try JPEGDecoder().decode(source).exif != nil)
+        #expect(rendered.warnings.contains { $0.contains("GPS coordinates") })
     }
 
     @Test(.enabled(if: Fixtures.available)) func largeWidthsAreProgressive() throws {
