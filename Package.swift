@@ -49,11 +49,13 @@ let package = Package(
         // Live effects: file system, terminal.
         .target(name: "GalgenIO", dependencies: ["GalgenCore"]),
 
-        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate"]),
-        .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG"]),
-        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG"]),
-        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore"]),
-        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenCore", "GalgenJPEG"]),
+        // Shared by the test targets: fixture photos and temporary folders.
+        .target(name: "GalgenTestSupport", path: "Tests/GalgenTestSupport"),
+        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

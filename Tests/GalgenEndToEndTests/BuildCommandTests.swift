@@ -1,3 +1,4 @@
+import GalgenTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import GalgenTestSupport
 import GalgenCore
 import GalgenImage
 import GalgenJPEG
