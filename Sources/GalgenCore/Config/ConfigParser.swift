@@ -14,7 +14,7 @@ public enum ConfigParser {
             throw ConfigErrors([reader.syntaxError(error)])
         }
         let gallery = reader.readGallery(root)
-        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        guard reader.errors.isEmpty else { throw ConfigErrors(ConfigErrors.inFileOrder(reader.errors)) }
         return gallery
     }
 }

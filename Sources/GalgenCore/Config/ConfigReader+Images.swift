@@ -51,6 +51,10 @@ extension ConfigReader {
 
     /// One image: a block with `src:` and optional text, or just the source as a string.
     private mutating func readImage(_ item: Node, sources: SourceClassifier) -> (GalleryImage, Node?, Bool)? {
+        if item.isNull {
+            fail(.emptySource, at: item)
+            return nil
+        }
         if case let .scalar(scalar) = item {
             guard let source = classify(scalar.string, node: item, sources: sources) else { return nil }
             let image = GalleryImage(source: source, title: Slug.stem(ofPath: scalar.string), slug: "", location: location(item))
@@ -98,12 +102,13 @@ extension ConfigReader {
     /// Explicit slugs must be unique; derived ones get -2, -3… to stay unique.
     private mutating func assignSlugs(_ entries: [(slug: String, explicit: Bool, node: Node?, derived: String)],
                                       fallback: String) -> [String] {
+        // Compared without case: on case-insensitive disks `Beach` and `beach` are one file.
         var taken: [String: SourceLocation] = [:]
         for entry in entries where entry.explicit {
-            if let first = taken[entry.slug] {
+            if let first = taken[entry.slug.lowercased()] {
                 fail(.duplicateSlug(entry.slug, firstSeen: first), at: entry.node)
             } else {
-                taken[entry.slug] = location(entry.node)
+                taken[entry.slug.lowercased()] = location(entry.node)
             }
         }
         return entries.map { entry in
@@ -111,11 +116,11 @@ extension ConfigReader {
             let base = entry.derived.isEmpty ? fallback : entry.derived
             var candidate = base
             var counter = 2
-            while taken[candidate] != nil {
+            while taken[candidate.lowercased()] != nil {
                 candidate = "\(base)-\(counter)"
                 counter += 1
             }
-            taken[candidate] = location(entry.node)
+            taken[candidate.lowercased()] = location(entry.node)
             return candidate
         }
     }

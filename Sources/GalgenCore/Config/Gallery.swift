@@ -65,10 +65,27 @@ public struct GalleryImage: Equatable, Sendable {
 }
 
 /// Where an image's bytes come from.
+///
+/// Two local sources are the same when they resolve to the same path, however they were written.
 public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// A file, with the path as written and resolved against gallery.yml's folder.
     case local(written: String, resolved: String)
     case remote(String)
+
+    public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
+        switch (lhs, rhs) {
+        case let (.local(_, a), .local(_, b)): a == b
+        case let (.remote(a), .remote(b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .local(_, resolved): hasher.combine(0); hasher.combine(resolved)
+        case let .remote(url): hasher.combine(1); hasher.combine(url)
+        }
+    }
 
     public var description: String {
         switch self {

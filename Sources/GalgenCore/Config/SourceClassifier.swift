@@ -37,7 +37,10 @@ struct SourceClassifier {
     }
 
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host.hasPrefix("127.") || host == "[::1]" || host == "::1"
+        if host == "localhost" || host == "[::1]" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { part in part.allSatisfy(\.isASCII) && UInt8(part) != nil }
     }
 
     private func resolve(_ path: String) -> String {
@@ -49,12 +52,18 @@ struct SourceClassifier {
 /// Drops `user:password@` from URLs before they reach a message, log or page.
 public enum URLRedaction {
     public static func redact(_ url: String) -> String {
-        guard var components = URLComponents(string: url), components.user != nil || components.password != nil else {
-            return url
+        if var components = URLComponents(string: url) {
+            guard components.user != nil || components.password != nil else { return url }
+            components.user = nil
+            components.password = nil
+            if let redacted = components.string { return redacted }
         }
-        components.user = nil
-        components.password = nil
-        return components.string ?? url
+        // Unparseable: cut any userinfo by hand (everything up to the last '@' of the authority).
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+        return String(url[..<schemeEnd.upperBound]) + String(rest[rest.index(after: at)...])
     }
 }
 

@@ -17,7 +17,7 @@ public enum Presenter {
         }
         let links = zip(gallery.albums, albumPages).map { album, page in
             AlbumLinkViewModel(
-                title: album.title, href: URLPath.escape("\(album.slug)/index.html"), description: album.description,
+                title: album.title, href: URLPath.escape("\(album.slug)/index.html"), summary: album.description,
                 count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
                 cover: page.images.first.map { CoverViewModel(src: String($0.thumbnailSrc.dropFirst(page.root.count)), width: $0.thumbnailWidth, height: $0.thumbnailHeight, alt: $0.alt) })
         }

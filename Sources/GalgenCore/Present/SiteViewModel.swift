@@ -51,7 +51,8 @@ public struct ImageViewModel: Equatable, Sendable {
 public struct AlbumLinkViewModel: Equatable, Sendable {
     public var title: String
     public var href: String
-    public var description: String?
+    /// Named apart from the page's `description`, which Mustache would find instead when this is nil.
+    public var summary: String?
     public var count: String
     public var cover: CoverViewModel?
 }

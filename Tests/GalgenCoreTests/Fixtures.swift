@@ -1,0 +1,55 @@
+import Testing
+@testable import GalgenCore
+
+/// Hand-built galleries, plans and rendered images for the presenter, site and pipeline tests.
+enum Fixture {
+    static func location(_ line: Int = 1) -> GalgenCore.SourceLocation {
+        GalgenCore.SourceLocation(file: "gallery.yml", line: line, column: 5)
+    }
+
+    static func image(_ slug: String, title: String? = nil, caption: String? = nil, alt: String? = nil,
+                      line: Int = 1) -> GalleryImage {
+        GalleryImage(source: .local(written: "photos/\(slug).jpg", resolved: "/site/photos/\(slug).jpg"),
+                     title: title ?? slug.capitalized, caption: caption, alt: alt, slug: slug, location: location(line))
+    }
+
+    /// Bytes that look enough like a JPEG for tests that never decode them.
+    static func fakeJPEG(_ tag: String) -> [UInt8] { [0xFF, 0xD8, 0xFF] + Array(tag.utf8) + [0xFF, 0xD9] }
+
+    /// Renditions at `widths` (in the order given), 3:2, holding fake JPEG bytes.
+    static func rendered(_ widths: [Int], tag: String = "x") -> RenderedImage {
+        RenderedImage(width: widths.max() ?? 0, height: (widths.max() ?? 0) * 2 / 3,
+                      renditions: widths.map { Rendition(width: $0, height: $0 * 2 / 3, jpeg: fakeJPEG("\(tag)-\($0)")) })
+    }
+
+    /// Every image of `gallery` rendered at `widths`, except the slugs in `failing`.
+    static func renderAll(_ gallery: Gallery, widths: [Int] = [400, 1600], failing: Set<String> = []) -> [ImageSource: RenderedImage] {
+        var result: [ImageSource: RenderedImage] = [:]
+        for image in gallery.allImages where !failing.contains(image.slug) {
+            result[image.source] = rendered(widths, tag: image.slug)
+        }
+        return result
+    }
+
+    static func singleAlbum(_ images: [GalleryImage], title: String = "Summer", description: String? = nil) -> Gallery {
+        Gallery(title: title, description: description,
+                albums: [Album(title: title, slug: "", description: description, images: images)])
+    }
+
+    static func albums(_ albums: [Album], title: String = "Trips", description: String? = nil) -> Gallery {
+        Gallery(title: title, description: description, hasAlbums: true, albums: albums)
+    }
+
+    static func present(_ gallery: Gallery, rendered: [ImageSource: RenderedImage]? = nil) -> [PageViewModel] {
+        Presenter.present(gallery: gallery, plan: Planner.plan(gallery), rendered: rendered ?? renderAll(gallery),
+                          generator: "galgen test")
+    }
+}
+
+extension String {
+    func occurrences(of needle: String) -> Int { components(separatedBy: needle).count - 1 }
+}
+
+extension OutputFile {
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GalgenSiteTemplate
+import Testing
+@testable import GalgenCore
+
+/// What the in-memory effects saw, shared with the pipeline's concurrent tasks.
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _written: [OutputFile]?
+    private var _events: [BuildEvent] = []
+    private var _reads: [String] = []
+    private var _templateFolders: [String?] = []
+    private var rendering = 0, _maxRendering = 0
+
+    private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+
+    var written: [String: [UInt8]]? { locked { _written.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.path, $0.bytes) }) } } }
+    var events: [BuildEvent] { locked { _events } }
+    var reads: [String] { locked { _reads } }
+    var templateFolders: [String?] { locked { _templateFolders } }
+    var maxRendering: Int { locked { _maxRendering } }
+
+    func write(_ files: [OutputFile]) { locked { _written = files } }
+    func report(_ event: BuildEvent) { locked { _events.append(event) } }
+    func read(_ path: String) { locked { _reads.append(path) } }
+    func loadTemplate(_ folder: String?) { locked { _templateFolders.append(folder) } }
+    func startRendering() { locked { rendering += 1; _maxRendering = max(_maxRendering, rendering) } }
+    func endRendering() { locked { rendering -= 1 } }
+}
+
+struct FakeError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs a `BuildPipeline` entirely in memory: files from a dictionary, a fake renderer, a recorder for the rest.
+struct PipelineHarness {
+    let recorder = Recorder()
+
+    /// Image files hold "W<width>:<name>"; "BAD…" cannot be decoded; "WARN…" decodes with a warning.
+    static func fakeRenderer(_ recorder: Recorder) -> ImageRenderer {
+        ImageRenderer { bytes, request in
+            recorder.startRendering()
+            defer { recorder.endRendering() }
+            Thread.sleep(forTimeInterval: 0.005)
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.hasPrefix("BAD") { throw FakeError(description: "not a JPEG file") }
+            let width = Int(text.dropFirst().prefix { $0 != ":" }) ?? 2000
+            let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: width)
+            return RenderedImage(width: width, height: width / 2,
+                                 renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: Fixture.fakeJPEG("\(text)@\($0)q\(request.quality)")) },
+                                 warnings: text.hasPrefix("WARN") ? ["truncated file"] : [])
+        }
+    }
+
+    func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
+             template: SiteTemplate = BuiltInTemplate.template,
+             writeError: String? = nil) async -> Result<BuildSummary, BuildError> {
+        var disk = files.mapValues { Array($0.utf8) }
+        disk[configPath] = config.map { Array($0.utf8) }
+        let recorder = recorder
+        let effects = BuildEffects(
+            readFile: { [disk] path in
+                recorder.read(path)
+                guard let bytes = disk[path] else { throw FakeError(description: "no such file: \(path)") }
+                return bytes
+            },
+            loadTemplate: { folder in
+                recorder.loadTemplate(folder)
+                guard folder == nil || folder == "/site/theme" else { throw FakeError(description: "no folder \(folder!)") }
+                return folder == nil ? BuiltInTemplate.template : template
+            },
+            writeSite: { files in
+                if let writeError { throw FakeError(description: writeError) }
+                recorder.write(files)
+            },
+            report: { recorder.report($0) })
+        let pipeline = BuildPipeline(configPath: configPath, jobs: jobs, renderer: Self.fakeRenderer(recorder),
+                                     effects: effects, generator: "galgen test")
+        do { return .success(try await pipeline.run()) } catch { return .failure(error) }
+    }
+
+    /// The numbers of the stage events, in the order reported.
+    var stages: [Int] { recorder.events.compactMap { if case let .stage(n, _, _) = $0 { n } else { nil } } }
+}

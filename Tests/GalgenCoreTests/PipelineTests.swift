@@ -1,0 +1,185 @@
+import Foundation
+import GalgenSiteTemplate
+import Testing
+@testable import GalgenCore
+
+@Suite("BuildPipeline")
+struct PipelineTests {
+    let harness = PipelineHarness()
+    var recorder: Recorder { harness.recorder }
+    var stages: [Int] { harness.stages }
+
+    func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
+             template: SiteTemplate = BuiltInTemplate.template,
+             writeError: String? = nil) async -> Result<BuildSummary, BuildError> {
+        await harness.run(config, files: files, configPath: configPath, jobs: jobs, template: template, writeError: writeError)
+    }
+
+    @Test func successfulBuildWritesPagesAssetsAndImages() async throws {
+        let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\n"
+        let result = await run(config, files: ["/site/photos/beach.jpg": "W2000:beach", "/site/photos/dunes.jpg": "W1000:dunes"])
+        let summary = try result.get()
+        #expect(summary == BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 7, pages: 1))
+        #expect(summary.exitCode == 0)
+        let written = try #require(recorder.written)
+        #expect(written.keys.sorted() == ["assets/gallery.css", "assets/gallery.js", "images/beach-1600.jpg", "images/beach-400.jpg",
+                                          "images/dunes-at-dusk-1000.jpg", "images/dunes-at-dusk-400.jpg", "index.html"])
+        #expect(written["images/beach-1600.jpg"] == Fixture.fakeJPEG("W2000:beach@1600q82"))
+        #expect(written["assets/gallery.css"] == BuiltInTemplate.files["gallery.css"])
+        let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
+        #expect(html.contains("<title>Sea</title>") && html.contains(#"srcset="images/dunes-at-dusk-400.jpg 400w, images/dunes-at-dusk-1000.jpg 1000w""#))
+        #expect(recorder.templateFolders == [nil])
+    }
+
+    @Test func stageEventsAreReportedInOrder() async throws {
+        _ = try await run("images:\n  - a.jpg\n  - b.jpg\n", files: ["/site/a.jpg": "W500:a", "/site/b.jpg": "WARN:b"]).get()
+        let events = recorder.events
+        #expect(stages == [1, 2, 3, 4, 5])
+        #expect(events.first == .stage(number: 1, of: 5, name: "Reading configuration"))
+        #expect(events.last == .stage(number: 5, of: 5, name: "Writing site"))
+        let names = events.compactMap { if case let .stage(_, _, name) = $0 { name } else { nil } }
+        #expect(names == ["Reading configuration", "Planning", "Rendering images", "Rendering pages", "Writing site"])
+        let imageEvents = Array(events.drop { $0 != .stage(number: 3, of: 5, name: "Rendering images") }.dropFirst().prefix(3))
+        #expect(imageEvents.contains(.imageWarning(source: "b.jpg", message: "truncated file")))
+        let done = imageEvents.compactMap { if case let .imageBuilt(_, done, total) = $0 { "\(done)/\(total)" } else { nil } }
+        #expect(done == ["1/2", "2/2"])
+    }
+
+    @Test func missingAndBadImagesFailButTheSiteIsWritten() async throws {
+        let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\n"
+        let summary = try await run(config, files: ["/site/good.jpg": "W800:good", "/site/bad.jpg": "BAD"]).get()
+        #expect(summary.exitCode == 1)
+        #expect(summary.imagesBuilt == 1 && summary.pages == 1)
+        #expect(summary.failures.map(\.source) == ["missing.jpg", "bad.jpg"])
+        #expect(summary.failures.map(\.location) == [at(3, 5), at(4, 5)])
+        #expect(summary.failures[0].reason == "cannot read the file: no such file: /site/missing.jpg")
+        #expect(summary.failures[1].reason == "not a JPEG file")
+        #expect(summary.failures[1].description == "bad.jpg (gallery.yml:4:5): not a JPEG file")
+        let written = try #require(recorder.written)
+        #expect(written.keys.filter { $0.hasPrefix("images/") }.sorted() == ["images/good-400.jpg", "images/good-800.jpg"])
+        let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
+        #expect(!html.contains("missing") && !html.contains("bad-"))
+        let failed = recorder.events.filter { if case .imageFailed = $0 { true } else { false } }
+        #expect(failed.count == 2)
+        #expect(stages == [1, 2, 3, 4, 5])
+    }
+
+    @Test func invalidConfigStopsBeforeAnythingIsWritten() async throws {
+        let result = await run("titel: x\nimages:\n  - src: ftp://x/a.jpg\n")
+        guard case let .failure(.config(errors)) = result else { Issue.record("\(result)"); return }
+        #expect(positions(errors.errors) == ["1:1", "3:10"])
+        #expect(BuildError.config(errors).exitCode == 2)
+        #expect(recorder.written == nil)
+        #expect(recorder.reads == ["/site/gallery.yml"])
+        #expect(stages == [1])
+    }
+
+    @Test func configErrorsNameTheConfigFile() async {
+        let result = await run("titel: x\n", configPath: "/photos/trip.yml")
+        guard case let .failure(error) = result else { Issue.record("\(result)"); return }
+        #expect(error.description.hasPrefix("trip.yml:1:1: error: unknown key 'titel'"))
+    }
+
+    @Test func unreadableConfig() async {
+        let result = await run(nil)
+        #expect(result == .failure(.configUnreadable(path: "/site/gallery.yml", reason: "no such file: /site/gallery.yml")))
+        if case let .failure(error) = result {
+            #expect(error.exitCode == 2)
+            #expect(error.description.contains("galgen init"))
+        }
+        #expect(recorder.written == nil)
+    }
+
+    @Test func failedWriteIsExitCode3() async {
+        let result = await run("images: []\n", writeError: "disk full")
+        #expect(result == .failure(.write(reason: "disk full")))
+        if case let .failure(error) = result {
+            #expect(error.exitCode == 3)
+            #expect(error.description.contains("disk full") && error.description.contains("previous site"))
+        }
+        #expect(stages == [1, 2, 3, 4, 5])
+    }
+
+    @Test func customTemplateFolderIsResolvedAgainstTheConfig() async throws {
+        let theme = SiteTemplate(templates: ["page": "PAGE {{title}}", "albums": ""], assets: [:])
+        let summary = try await run("title: T\ntemplate: theme\n", template: theme).get()
+        #expect(summary.filesWritten == 1)
+        #expect(recorder.templateFolders == ["/site/theme"])
+        #expect(recorder.written?["index.html"] == Array("PAGE T".utf8))
+    }
+
+    @Test("Template problems stop the build with exit code 2", arguments: [
+        ("template: elsewhere\n", TemplateError.unreadable(path: "elsewhere", reason: "no folder /site/elsewhere")),
+        ("template: theme\n", .missingTemplate(name: "page.mustache")),
+    ])
+    func templateErrors(_ config: String, _ expected: TemplateError) async {
+        let result = await run(config, template: SiteTemplate(templates: [:], assets: [:]))
+        #expect(result == .failure(.template(expected)))
+        #expect(BuildError.template(expected).exitCode == 2)
+        #expect(recorder.written == nil)
+    }
+
+    @Test func albumsBuildOnePagePerAlbumAndReadEachSourceOnce() async throws {
+        let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\n"
+        let summary = try await run(config, files: ["/site/a.jpg": "W500:a", "/site/b.jpg": "W500:b"]).get()
+        #expect(summary == BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 9, pages: 3))
+        let written = try #require(recorder.written)
+        #expect(written.keys.sorted() == ["assets/gallery.css", "assets/gallery.js", "day-one/index.html",
+                                          "images/day-one/a-400.jpg", "images/day-one/a-500.jpg",
+                                          "images/night/b-400.jpg", "images/night/b-500.jpg", "index.html", "night/index.html"])
+        #expect(recorder.reads.filter { $0 == "/site/a.jpg" }.count == 1)
+        let night = String(decoding: try #require(written["night/index.html"]), as: UTF8.self)
+        #expect(night.contains(#"src="../images/day-one/a-500.jpg""#))
+    }
+
+    @Test func sameSourceTwiceIsRenderedOnceAndShownTwice() async throws {
+        let summary = try await run("images:\n  - a.jpg\n  - src: a.jpg\n    title: Again\n", files: ["/site/a.jpg": "W500:a"]).get()
+        #expect(summary.imagesBuilt == 1)
+        #expect(recorder.reads == ["/site/gallery.yml", "/site/a.jpg"])
+        let html = String(decoding: try #require(recorder.written?["index.html"]), as: UTF8.self)
+        #expect(html.occurrences(of: #"role="tabpanel""#) == 2)
+    }
+
+    @Test func thumbnailSettingsReachTheRenderer() async throws {
+        _ = try await run("thumbnails:\n  widths: [300]\n  quality: 50\nimages: [a.jpg]\n", files: ["/site/a.jpg": "W900:a"]).get()
+        #expect(recorder.written?["images/a-300.jpg"] == Fixture.fakeJPEG("W900:a@300q50"))
+    }
+
+    @Test("Sources are resolved against the folder of the config", arguments: [
+        ("gallery.yml", "photos/a.jpg", "photos/a.jpg"),
+        ("/gallery.yml", "photos/a.jpg", "/photos/a.jpg"),
+        ("/site/sub/gallery.yml", "../a.jpg", "/site/a.jpg"),
+        ("/site/gallery.yml", "/abs/a.jpg", "/abs/a.jpg"),
+    ])
+    func relativeConfigPaths(_ configPath: String, _ src: String, _ read: String) async throws {
+        let summary = try await run("images: [\(src)]\n", files: [read: "W500:a"], configPath: configPath).get()
+        #expect(summary.imagesBuilt == 1)
+        #expect(recorder.reads == [configPath, read])
+    }
+
+    @Test("At most `jobs` images are rendered at once", arguments: [1, 2, 3])
+    func jobsLimitConcurrency(_ jobs: Int) async throws {
+        let names = (0..<8).map { "i\($0).jpg" }
+        let files = Dictionary(uniqueKeysWithValues: names.map { ("/site/\($0)", "W500:\($0)") })
+        let summary = try await run("images: [\(names.joined(separator: ", "))]\n", files: files, jobs: jobs).get()
+        #expect(summary.imagesBuilt == 8)
+        #expect((1...jobs).contains(recorder.maxRendering))
+    }
+
+    @Test func jobsIsAtLeastOne() {
+        let effects = BuildEffects(readFile: { _ in [] }, loadTemplate: { _ in BuiltInTemplate.template },
+                                   writeSite: { _ in }, report: { _ in })
+        for jobs in [0, -3] {
+            #expect(BuildPipeline(configPath: "g.yml", jobs: jobs, renderer: PipelineHarness.fakeRenderer(recorder),
+                                  effects: effects, generator: "x").jobs == 1)
+        }
+    }
+
+    @Test("Exit codes", arguments: [
+        (BuildError.configUnreadable(path: "p", reason: "r"), Int32(2)), (.config(ConfigErrors([])), 2),
+        (.template(.missingTemplate(name: "page.mustache")), 2), (.write(reason: "r"), 3),
+    ])
+    func exitCodes(_ error: BuildError, _ code: Int32) {
+        #expect(error.exitCode == code)
+    }
+}

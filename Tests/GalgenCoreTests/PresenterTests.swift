@@ -1,0 +1,141 @@
+import Testing
+@testable import GalgenCore
+
+@Suite("Presenter")
+struct PresenterTests {
+    let a = Fixture.image("a"), b = Fixture.image("b", caption: "Boats", alt: "Two boats"), c = Fixture.image("c")
+
+    @Test func singleAlbumPage() throws {
+        let pages = Fixture.present(Fixture.singleAlbum([a, b, c], description: "Days at sea"))
+        try #require(pages.count == 1)
+        let page = pages[0]
+        #expect(page.path == "index.html")
+        #expect(page.template == "page")
+        #expect(page.root == "")
+        #expect((page.galleryTitle, page.title, page.documentTitle) == ("Summer", "Summer", "Summer"))
+        #expect(page.description == "Days at sea")
+        #expect(page.parentLink == nil)
+        #expect(page.generator == "galgen test")
+        #expect(page.hasImages && !page.hasAlbums && page.albums.isEmpty && !page.useThumbnailSegments)
+        #expect(page.images.map(\.slug) == ["a", "b", "c"])
+        #expect(page.images.map(\.tabID) == ["tab.a", "tab.b", "tab.c"])
+        #expect(page.images.map(\.position) == ["1 of 3", "2 of 3", "3 of 3"])
+    }
+
+    @Test func firstImageIsEagerOthersLazy() {
+        let images = Fixture.present(Fixture.singleAlbum([a, b, c]))[0].images
+        #expect(images.map(\.loading) == ["eager", "lazy", "lazy"])
+        #expect(images.map(\.isFirst) == [true, false, false])
+        #expect(images.map(\.ariaSelected) == ["true", "false", "false"])
+    }
+
+    @Test func srcsetListsEveryWidthSmallestFirst() throws {
+        let gallery = Fixture.singleAlbum([a])
+        let pages = Fixture.present(gallery, rendered: [a.source: Fixture.rendered([1600, 400, 1000])])
+        let image = try #require(pages[0].images.first)
+        #expect(image.srcset == "images/a-400.jpg 400w, images/a-1000.jpg 1000w, images/a-1600.jpg 1600w")
+        #expect(image.sizes == Presenter.sizes)
+        #expect(image.src == "images/a-1000.jpg")
+        #expect((image.width, image.height) == (1600, 1066))
+        #expect((image.thumbnailSrc, image.thumbnailWidth, image.thumbnailHeight) == ("images/a-400.jpg", 400, 266))
+        #expect((image.largestHref, image.largestWidth, image.largestHeight) == ("images/a-1600.jpg", 1600, 1066))
+    }
+
+    @Test("The main src is the first rendition at least 1000 wide, else the largest", arguments: [
+        ([400, 1600], "images/a-1600.jpg"), ([300, 600], "images/a-600.jpg"), ([250], "images/a-250.jpg"),
+        ([400, 1000, 2000], "images/a-1000.jpg"),
+    ])
+    func mainSource(_ widths: [Int], _ src: String) {
+        let pages = Fixture.present(Fixture.singleAlbum([a]), rendered: [a.source: Fixture.rendered(widths)])
+        #expect(pages[0].images.first?.src == src)
+    }
+
+    @Test func textFields() {
+        let decorative = Fixture.image("d", alt: "")
+        let images = Fixture.present(Fixture.singleAlbum([a, b, decorative]))[0].images
+        #expect(images.map(\.title) == ["A", "B", "D"])
+        #expect(images.map(\.alt) == ["A", "Two boats", ""])
+        #expect(images.map(\.caption) == [nil, "Boats", nil])
+    }
+
+    @Test("Images that failed are left out", arguments: [["b"], ["a"], ["a", "c"]])
+    func failedImagesAreOmitted(_ failing: Set<String>) {
+        let gallery = Fixture.singleAlbum([a, b, c])
+        let page = Fixture.present(gallery, rendered: Fixture.renderAll(gallery, failing: failing))[0]
+        let shown = ["a", "b", "c"].filter { !failing.contains($0) }
+        #expect(page.images.map(\.slug) == shown)
+        #expect(page.images.map(\.loading) == ["eager"] + Array(repeating: "lazy", count: shown.count - 1))
+        #expect(page.images.last?.position == "\(shown.count) of \(shown.count)")
+    }
+
+    @Test func imagesWithoutRenditionsAreOmitted() {
+        let gallery = Fixture.singleAlbum([a, b])
+        let rendered = [a.source: RenderedImage(width: 10, height: 10, renditions: []), b.source: Fixture.rendered([400])]
+        #expect(Fixture.present(gallery, rendered: rendered)[0].images.map(\.slug) == ["b"])
+    }
+
+    @Test func emptyGalleryIsOnePageWithoutImages() {
+        for gallery in [Gallery(title: "Empty"), Fixture.singleAlbum([], title: "Empty")] {
+            let pages = Fixture.present(gallery)
+            #expect(pages.map(\.path) == ["index.html"])
+            #expect(pages.first?.hasImages == false)
+            #expect(pages.first?.title == "Empty")
+        }
+        let allFailed = Fixture.present(Fixture.singleAlbum([a]), rendered: [:])
+        #expect(allFailed.first?.hasImages == false)
+    }
+
+    @Test("More than five images switch to thumbnail segments", arguments: [0, 1, 5, 6, 12])
+    func thumbnailSegments(_ count: Int) {
+        let images = (0..<count).map { Fixture.image("i\($0)") }
+        #expect(Fixture.present(Fixture.singleAlbum(images))[0].useThumbnailSegments == (count > 5))
+    }
+
+    @Test func albumsMakeAnIndexAndOnePagePerAlbum() throws {
+        let gallery = Fixture.albums([
+            Album(title: "Day One", slug: "day-one", description: "Arrival", images: [a, b]),
+            Album(title: "Night", slug: "night", images: [c]),
+            Album(title: "Empty", slug: "empty", images: []),
+        ])
+        let pages = Fixture.present(gallery)
+        #expect(pages.map(\.path) == ["index.html", "day-one/index.html", "night/index.html", "empty/index.html"])
+        #expect(pages.map(\.template) == ["albums", "page", "page", "page"])
+        #expect(pages.map(\.root) == ["", "../", "../", "../"])
+        #expect(pages.map(\.parentLink) == [nil, "../index.html", "../index.html", "../index.html"])
+        let index = pages[0]
+        #expect(index.hasAlbums && !index.hasImages && index.images.isEmpty)
+        #expect(index.albums.map(\.href) == ["day-one/index.html", "night/index.html", "empty/index.html"])
+        #expect(index.albums.map(\.count) == ["2 photos", "1 photo", "0 photos"])
+        #expect(index.albums.map(\.summary) == ["Arrival", nil, nil])
+        #expect(index.albums[0].cover == CoverViewModel(src: "images/day-one/a-400.jpg", width: 400, height: 266, alt: "A"))
+        #expect(index.albums[2].cover == nil)
+        let day = pages[1]
+        #expect((day.title, day.documentTitle, day.galleryTitle) == ("Day One", "Day One — Trips", "Trips"))
+        #expect(day.description == "Arrival")
+        #expect(day.images.map(\.src) == ["../images/day-one/a-1600.jpg", "../images/day-one/b-1600.jpg"])
+        #expect(day.images[0].srcset == "../images/day-one/a-400.jpg 400w, ../images/day-one/a-1600.jpg 1600w")
+        #expect(day.images[0].largestHref == "../images/day-one/a-1600.jpg")
+        #expect(pages[3].hasImages == false)
+    }
+
+    @Test func albumsWithoutAnyAlbum() {
+        let pages = Fixture.present(Fixture.albums([]))
+        #expect(pages.map(\.path) == ["index.html"])
+        #expect(pages.first?.hasAlbums == false)
+    }
+
+    @Test func imageSharedByTwoAlbumsLinksToItsOnlyFiles() {
+        let gallery = Fixture.albums([Album(title: "One", slug: "one", images: [a]), Album(title: "Two", slug: "two", images: [a])])
+        let pages = Fixture.present(gallery)
+        #expect(pages[2].images.first?.src == "../images/one/a-1600.jpg")
+        #expect(pages[0].albums.map { $0.cover?.src } == ["images/one/a-400.jpg", "images/one/a-400.jpg"])
+    }
+
+    @Test("URLPath.escape", arguments: [
+        ("images/a-400.jpg", "images/a-400.jpg"), ("images/a b.jpg", "images/a%20b.jpg"), ("é", "%C3%A9"),
+        ("a%b", "a%25b"), ("a\"b<c>", "a%22b%3Cc%3E"), ("a?b#c&d", "a%3Fb%23c%26d"), ("~_.-", "~_.-"), ("\n", "%0A"),
+    ])
+    func urlPathEscape(_ path: String, _ escaped: String) {
+        #expect(URLPath.escape(path) == escaped)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import GalgenSiteTemplate
+import Testing
+@testable import GalgenCore
+
+@Suite("SiteRenderer")
+struct SiteRendererTests {
+    let a = Fixture.image("a"), b = Fixture.image("b", caption: "Boats"), c = Fixture.image("c")
+
+    static let inline = SiteTemplate(
+        templates: [
+            "page": "<h1>{{title}}</h1>{{#images}}[{{slug}}|{{loading}}|{{srcset}}]{{/images}}{{^hasImages}}EMPTY{{/hasImages}}",
+            "albums": "{{#albums}}<a href=\"{{href}}\">{{title}}</a>{{/albums}}{{^hasAlbums}}NO ALBUMS{{/hasAlbums}}",
+        ],
+        assets: ["site.css": [1, 2, 3]])
+
+    private func render(_ gallery: Gallery, template: SiteTemplate = BuiltInTemplate.template,
+                        rendered: [ImageSource: RenderedImage]? = nil) throws -> [String: String] {
+        let files = try SiteRenderer.render(Fixture.present(gallery, rendered: rendered), template: template)
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) })
+    }
+
+    @Test func inlineTemplate() throws {
+        let pages = Fixture.present(Fixture.singleAlbum([a, b]))
+        let files = try SiteRenderer.render(pages, template: Self.inline)
+        #expect(files.map(\.path) == ["index.html", "assets/site.css"])
+        #expect(files[0].text == "<h1>Summer</h1>[a|eager|images/a-400.jpg 400w, images/a-1600.jpg 1600w]"
+                + "[b|lazy|images/b-400.jpg 400w, images/b-1600.jpg 1600w]")
+        #expect(files[1].bytes == [1, 2, 3])
+        #expect(try render(Gallery(title: "Empty"), template: Self.inline)["index.html"] == "<h1>Empty</h1>EMPTY")
+        #expect(try render(Fixture.albums([]), template: Self.inline)["index.html"] == "NO ALBUMS")
+    }
+
+    @Test func builtInPageLoadsTheFirstImageEagerly() throws {
+        let html = try #require(try render(Fixture.singleAlbum([a, b, c]))["index.html"])
+        let first = #"<img src="images/a-1600.jpg" srcset="images/a-400.jpg 400w, images/a-1600.jpg 1600w" "#
+            + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="A" "#
+            + #"loading="eager" decoding="async" fetchpriority="high">"#
+        #expect(html.contains(first))
+        #expect(html.occurrences(of: "fetchpriority") == 1)
+        #expect(html.occurrences(of: #"loading="eager""#) == 1)
+        #expect(html.occurrences(of: #"loading="lazy""#) == 2)
+        for slug in ["a", "b", "c"] {
+            #expect(html.contains(#"srcset="images/\#(slug)-400.jpg 400w, images/\#(slug)-1600.jpg 1600w""#))
+            #expect(html.contains(#"<section class="panel" role="tabpanel" id="\#(slug)""#))
+        }
+        #expect(html.contains(#"<p class="caption">Boats</p>"#))
+        #expect(html.contains(#"<link rel="stylesheet" href="assets/gallery.css">"#))
+        #expect(html.contains(#"<meta name="generator" content="galgen test">"#))
+        #expect(html.contains("<title>Summer</title>"))
+    }
+
+    @Test func builtInAssetsAreCopied() throws {
+        let files = try SiteRenderer.render(Fixture.present(Gallery(title: "x")), template: BuiltInTemplate.template)
+        #expect(files.map(\.path) == ["index.html", "assets/gallery.css", "assets/gallery.js"])
+        #expect(files[1].bytes == BuiltInTemplate.files["gallery.css"])
+        #expect(files[2].bytes == BuiltInTemplate.files["gallery.js"])
+    }
+
+    @Test func failedImageIsNotOnThePage() throws {
+        let gallery = Fixture.singleAlbum([a, b, c])
+        let html = try #require(try render(gallery, rendered: Fixture.renderAll(gallery, failing: ["b"]))["index.html"])
+        #expect(!html.contains("images/b-"))
+        #expect(!html.contains(#"id="b""#))
+        #expect(html.contains("images/a-400.jpg") && html.contains("images/c-400.jpg"))
+        #expect(html.contains("2 of 2"))
+    }
+
+    @Test func emptyStates() throws {
+        let page = try #require(try render(Gallery(title: "Empty"))["index.html"])
+        #expect(page.contains("No photos yet"))
+        #expect(!page.contains("<img"))
+        let albums = try #require(try render(Fixture.albums([]))["index.html"])
+        #expect(albums.contains("No albums yet"))
+    }
+
+    @Test func albumPagesUseRelativeLinks() throws {
+        let gallery = Fixture.albums([Album(title: "Day One", slug: "day-one", images: [a, b]),
+                                      Album(title: "Night", slug: "night", images: [c])])
+        let files = try render(gallery)
+        #expect(files.keys.sorted() == ["assets/gallery.css", "assets/gallery.js", "day-one/index.html", "index.html", "night/index.html"])
+        let index = try #require(files["index.html"])
+        #expect(index.contains(#"<a href="day-one/index.html">"#) && index.contains(#"<a href="night/index.html">"#))
+        #expect(index.contains(#"<img src="images/day-one/a-400.jpg" width="400" height="266""#))
+        #expect(index.contains(#"href="assets/gallery.css""#))
+        #expect(index.contains(#"<span class="album-count">2 photos</span>"#))
+        let day = try #require(files["day-one/index.html"])
+        #expect(day.contains(#"<a href="../index.html">Trips</a>"#))
+        #expect(day.contains(#"<link rel="stylesheet" href="../assets/gallery.css">"#))
+        #expect(day.contains(#"<script src="../assets/gallery.js" defer></script>"#))
+        #expect(day.contains(#"<img src="../images/day-one/a-1600.jpg""#))
+        #expect(day.contains("<title>Day One — Trips</title>"))
+        for link in Self.links(in: day) {
+            #expect(link.hasPrefix("../") || link.hasPrefix("#"), "\(link)")
+        }
+    }
+
+    /// Every `href`/`src`/`srcset` URL in the page.
+    static func links(in html: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: #"(?:href|src|srcset)="([^"]*)""#)
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).flatMap { match in
+            let value = String(html[Range(match.range(at: 1), in: html)!])
+            return value.components(separatedBy: ", ").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        }
+    }
+
+    @Test
+    func albumCardWithoutDescriptionShowsNone() throws {
+        let gallery = Fixture.albums([Album(title: "One", slug: "one", images: [a])], description: "GALLERY-DESC")
+        let index = try #require(try render(gallery)["index.html"])
+        let cards = try #require(index.components(separatedBy: #"<ul class="albums">"#).last)
+        #expect(!cards.contains("GALLERY-DESC"))
+    }
+
+    @Test("User text is HTML-escaped everywhere", arguments: [
+        #""><img src=x onerror=alert(1)>"#, #"'><img src=x onerror=alert(1)>"#, #"</h1><img src=x onerror=alert(1)>"#,
+    ])
+    func userTextIsEscaped(_ payload: String) throws {
+        let evil = GalleryImage(source: a.source, title: payload, caption: payload, alt: payload, slug: "a", location: a.location)
+        let many = (0..<6).map { Fixture.image("i\($0)", title: payload) }
+        let galleries = [
+            Fixture.singleAlbum([evil, b], title: payload, description: payload),
+            Fixture.singleAlbum([evil] + many, title: payload),
+            Fixture.albums([Album(title: payload, slug: "one", description: payload, images: [evil])],
+                           title: payload, description: payload),
+        ]
+        for gallery in galleries {
+            for template in [BuiltInTemplate.template, Self.inline] {
+                for (path, html) in try render(gallery, template: template) where path.hasSuffix(".html") {
+                    #expect(!html.contains("<img src=x"), "\(path): \(html)")
+                    #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"), "\(path)")
+                }
+            }
+        }
+    }
+
+    @Test func builtInTemplateListsEveryFileOfTheFolder() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("site-template")
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }
+        #expect(!names.isEmpty)
+        #expect(Set(BuiltInTemplate.files.keys) == Set(names))
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(name)))
+            #expect(BuiltInTemplate.files[name] == bytes, "\(name) differs from the compiled-in copy")
+        }
+        #expect(Set(BuiltInTemplate.template.templates.keys) == ["head", "page", "albums"])
+        #expect(Set(BuiltInTemplate.template.assets.keys) == ["gallery.css", "gallery.js"])
+    }
+
+    @Test func siteTemplateSortsFilesByExtension() {
+        let template = SiteTemplate(files: ["page.mustache": Array("P".utf8), "x.css": [1], "logo.svg": [2]])
+        #expect(template == SiteTemplate(templates: ["page": "P"], assets: ["x.css": [1], "logo.svg": [2]]))
+    }
+
+    @Test("Missing or invalid templates", arguments: [
+        (["albums": ""], TemplateError.missingTemplate(name: "page.mustache")),
+        (["page": ""], .missingTemplate(name: "albums.mustache")),
+        ([:], .missingTemplate(name: "page.mustache")),
+    ])
+    func templateErrors(_ templates: [String: String], _ expected: TemplateError) {
+        #expect(throws: expected) {
+            try SiteRenderer.render(Fixture.present(Gallery(title: "x")), template: SiteTemplate(templates: templates, assets: [:]))
+        }
+        #expect(expected.description.contains("Copy it from a fresh `galgen init`."))
+    }
+
+    @Test func unparseableTemplate() {
+        do {
+            _ = try SiteRenderer.render([], template: SiteTemplate(templates: ["page": "{{#images}}", "albums": ""], assets: [:]))
+            Issue.record("expected an error")
+        } catch {
+            guard case let .invalidTemplate(name, _) = error else { Issue.record("\(error)"); return }
+            #expect(name == "page.mustache")
+            #expect(error.description.hasPrefix("page.mustache is not a valid Mustache template: "))
+        }
+    }
+}
