@@ -1,11 +1,18 @@
 /// What a build will make: each distinct source once, with the files it yields.
 public struct BuildPlan: Equatable, Sendable {
-    public var sources: [PlannedSource]
+    public private(set) var sources: [PlannedSource]
     public var request: RenditionRequest
+    private var index: [ImageSource: Int]
+
+    public init(sources: [PlannedSource], request: RenditionRequest) {
+        self.sources = sources
+        self.request = request
+        self.index = Dictionary(sources.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// The planned outputs of `source`, or nil if it is not part of the plan.
     public func planned(_ source: ImageSource) -> PlannedSource? {
-        sources.first { $0.source == source }
+        index[source].map { sources[$0] }
     }
 }
 
