@@ -103,19 +103,6 @@ int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *
     return 0;
 }
 
-/// Copies the first APP1 segment that carries EXIF (it holds the orientation).
-static void shim_copy_exif(j_decompress_ptr cinfo, galgen_jpeg_image *image) {
-    for (jpeg_saved_marker_ptr m = cinfo->marker_list; m != NULL; m = m->next) {
-        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
-            image->exif = malloc(m->data_length - 6);
-            if (image->exif == NULL) return;
-            memcpy(image->exif, m->data + 6, m->data_length - 6);
-            image->exif_length = m->data_length - 6;
-            return;
-        }
-    }
-}
-
 int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
                        galgen_jpeg_limits limits, galgen_jpeg_image *image,
                        char message[GALGEN_JPEG_MESSAGE_MAX]) {
@@ -139,7 +126,6 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
     progress.max_scans = limits.max_scans;
     cinfo.progress = &progress.base;
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
 
@@ -165,7 +151,6 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
         image->icc = icc;
         image->icc_length = icc_length;
     }
-    shim_copy_exif(&cinfo, image);
 
     jpeg_start_decompress(&cinfo);
     image->width = (int)cinfo.output_width;
@@ -194,10 +179,8 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
 void galgen_jpeg_image_free(galgen_jpeg_image *image) {
     free(image->pixels);
     free(image->icc);
-    free(image->exif);
     image->pixels = NULL;
     image->icc = NULL;
-    image->exif = NULL;
 }
 
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,

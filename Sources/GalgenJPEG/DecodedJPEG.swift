@@ -3,8 +3,6 @@ public struct DecodedJPEG: Sendable {
     public let pixels: PixelBuffer
     /// The embedded ICC profile, kept so wide-gamut photos keep their colours.
     public let iccProfile: [UInt8]?
-    /// The raw EXIF (TIFF) payload of the APP1 segment, if any.
-    public let exif: [UInt8]?
     /// The first corrupt-data warning libjpeg recovered from, if any.
     public let warning: String?
     /// Width and height as stored in the file, before any DCT scaling.

@@ -46,7 +46,6 @@ public struct JPEGDecoder: Sendable {
         return DecodedJPEG(
             pixels: try Self.pixels(of: image),
             iccProfile: Self.copy(image.icc, count: Int(image.icc_length)),
-            exif: Self.copy(image.exif, count: Int(image.exif_length)),
             warning: image.warnings > 0 ? Self.text(of: image.warning) : nil,
             storedWidth: Int(header.width), storedHeight: Int(header.height)
         )

@@ -36,8 +36,6 @@ typedef struct {
     int adobe_inverted;
     uint8_t *icc;            // malloc'ed ICC profile or NULL
     unsigned int icc_length;
-    uint8_t *exif;           // malloc'ed copy of the first APP1 "Exif" payload or NULL
-    unsigned int exif_length;
     int warnings;            // corrupt-data warnings libjpeg recovered from
     char warning[GALGEN_JPEG_MESSAGE_MAX]; // the first of them
 } galgen_jpeg_image;

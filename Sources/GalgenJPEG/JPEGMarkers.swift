@@ -1,7 +1,7 @@
 /// Walks the marker segments before the image data, without decoding.
-enum JPEGMarkers {
+public enum JPEGMarkers {
     /// The TIFF payload of the first APP1 "Exif" segment, if any.
-    static func exifPayload(in bytes: [UInt8]) -> [UInt8]? {
+    public static func exifPayload(in bytes: [UInt8]) -> [UInt8]? {
         var offset = 2
         // Segments are bounded by the file; at most a few hundred are examined.
         for _ in 0..<512 {
