@@ -15,13 +15,17 @@ public struct SiteWriter: Sendable {
         self.output = output
     }
 
+    /// Where the next site is assembled: a fixed name beside the output, so
+    /// leftovers of a killed build are cleared by the next one.
+    public var staging: String {
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        return (parent.isEmpty ? "." : parent) + "/.\(name).galgen-tmp"
+    }
+
     public func write(_ files: [OutputFile]) throws {
         let manager = FileManager.default
         try checkOwnership()
-        let parent = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
-        // A fixed name, so leftovers of a killed build are cleared by the next one.
-        let staging = (parent.isEmpty ? "." : parent) + "/.\(name).galgen-tmp"
         try? manager.removeItem(atPath: staging)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)

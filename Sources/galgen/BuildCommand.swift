@@ -12,6 +12,8 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
+        let interrupt = Interruption.install(staging: SiteWriter(output: options.outputPath).staging, reporter: reporter)
+        defer { interrupt.cancel() }
         let pipeline = BuildPipeline(
             configPath: options.configPath, jobs: options.jobCount, renderer: JPEGImageRenderer.make(),
             effects: .live(output: options.outputPath, reporter: reporter), generator: "galgen \(Galgen.version)")
