@@ -12,16 +12,14 @@ struct ConfigDiagnosticsTests {
         InvalidCase("title: a: b\n", 1, 9, ""),
     ])
     func syntaxError(_ c: InvalidCase) throws {
-        let errors = parseErrors(c.yaml)
-        try #require(errors.count == 1, "\(errors)")
-        #expect(errors[0].location == at(c.line, c.column))
-        guard case let .syntax(problem) = errors[0].kind else {
-            Issue.record("not a syntax error: \(errors[0].kind)")
+        let error = try onlyError(c)
+        guard case let .syntax(problem) = error.kind else {
+            Issue.record("not a syntax error: \(error.kind)")
             return
         }
         #expect(problem.hasPrefix("invalid YAML: "))
-        #expect(errors[0].description.hasPrefix("gallery.yml:\(c.line):\(c.column): error: invalid YAML: "))
-        #expect(errors[0].description.hasSuffix(". Check the indentation and quoting on this line."))
+        #expect(error.description.hasPrefix("gallery.yml:\(c.line):\(c.column): error: invalid YAML: "))
+        #expect(error.description.hasSuffix(". Check the indentation and quoting on this line."))
     }
 
     @Test("Duplicate keys in one mapping are a syntax error", arguments: [

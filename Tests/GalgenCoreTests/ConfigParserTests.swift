@@ -31,6 +31,14 @@ func positions(_ errors: [ConfigError]) -> [String] {
     errors.map { "\($0.location.line):\($0.location.column)" }
 }
 
+/// The one error an invalid case must produce, checked to be at the case's line and column.
+func onlyError(_ c: InvalidCase, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ConfigError {
+    let errors = parseErrors(c.yaml, sourceLocation: sourceLocation)
+    try #require(errors.count == 1, "\(errors)", sourceLocation: sourceLocation)
+    #expect(errors[0].location == at(c.line, c.column), sourceLocation: sourceLocation)
+    return errors[0]
+}
+
 func at(_ line: Int, _ column: Int) -> GalgenCore.SourceLocation {
     GalgenCore.SourceLocation(file: "gallery.yml", line: line, column: column)
 }

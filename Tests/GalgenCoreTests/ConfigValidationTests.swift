@@ -30,11 +30,9 @@ struct ConfigValidationTests {
         InvalidCase("download:\n  allow_insecure_host: [a]\n", 2, 3, "allow_insecure_host", "allow_insecure_hosts"),
     ])
     func unknownKey(_ c: InvalidCase) throws {
-        let errors = parseErrors(c.yaml)
-        try #require(errors.count == 1, "\(errors)")
-        #expect(errors[0].location == at(c.line, c.column))
-        guard case let .unknownKey(key, _, suggestion, allowed) = errors[0].kind else {
-            Issue.record("not an unknown key: \(errors[0].kind)")
+        let error = try onlyError(c)
+        guard case let .unknownKey(key, _, suggestion, allowed) = error.kind else {
+            Issue.record("not an unknown key: \(error.kind)")
             return
         }
         #expect(key == c.key)
@@ -42,8 +40,8 @@ struct ConfigValidationTests {
         #expect(!allowed.isEmpty && !allowed.contains(key))
         if let suggestion { #expect(allowed.contains(suggestion)) }
         let hint = c.extra.map { "; did you mean '\($0)'? Allowed keys: " } ?? ". Allowed keys: "
-        #expect(errors[0].message.hasPrefix("unknown key '\(c.key)' in "))
-        #expect(errors[0].message.contains(hint))
+        #expect(error.message.hasPrefix("unknown key '\(c.key)' in "))
+        #expect(error.message.contains(hint))
     }
 
     @Test func unknownTopLevelKeyListsAllowedKeys() throws {
@@ -134,15 +132,13 @@ struct ConfigValidationTests {
         InvalidCase("- a.jpg\n", 1, 1, "gallery.yml"),
     ])
     func wrongType(_ c: InvalidCase) throws {
-        let errors = parseErrors(c.yaml)
-        try #require(errors.count == 1, "\(errors)")
-        #expect(errors[0].location == at(c.line, c.column))
-        guard case let .wrongType(key, expected) = errors[0].kind else {
-            Issue.record("not a wrong type: \(errors[0].kind)")
+        let error = try onlyError(c)
+        guard case let .wrongType(key, expected) = error.kind else {
+            Issue.record("not a wrong type: \(error.kind)")
             return
         }
         #expect(key == c.key)
-        #expect(errors[0].message == "'\(c.key)' must be \(expected).")
+        #expect(error.message == "'\(c.key)' must be \(expected).")
     }
 
     @Test("Numbers out of range", arguments: [
