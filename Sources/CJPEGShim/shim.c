@@ -156,6 +156,8 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
     image->width = (int)cinfo.output_width;
     image->height = (int)cinfo.output_height;
     image->channels = cinfo.output_components;
+    image->stored_width = (int)cinfo.image_width;
+    image->stored_height = (int)cinfo.image_height;
     image->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
     size_t stride = (size_t)image->width * (size_t)image->channels;
     image->pixels = malloc(stride * (size_t)image->height);

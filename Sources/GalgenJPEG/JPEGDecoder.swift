@@ -33,12 +33,9 @@ public struct JPEGDecoder: Sendable {
         var image = galgen_jpeg_image()
         var message = MessageBuffer()
         let limits = galgen_jpeg_limits(max_memory: maxMemory, max_pixels: maxPixels, max_scans: Int32(maxScans))
-        var header = galgen_jpeg_info()
         let status = data.withUnsafeBufferPointer { bytes in
             message.withPointer { text in
-                let headerStatus = galgen_jpeg_read_header(bytes.baseAddress, bytes.count, &header, text)
-                guard headerStatus == 0 else { return headerStatus }
-                return galgen_jpeg_decode(bytes.baseAddress, bytes.count, Int32(scaleNumerator), limits, &image, text)
+                galgen_jpeg_decode(bytes.baseAddress, bytes.count, Int32(scaleNumerator), limits, &image, text)
             }
         }
         defer { galgen_jpeg_image_free(&image) }
@@ -47,7 +44,7 @@ public struct JPEGDecoder: Sendable {
             pixels: try Self.pixels(of: image),
             iccProfile: Self.copy(image.icc, count: Int(image.icc_length)),
             warning: image.warnings > 0 ? Self.text(of: image.warning) : nil,
-            storedWidth: Int(header.width), storedHeight: Int(header.height)
+            storedWidth: Int(image.stored_width), storedHeight: Int(image.stored_height)
         )
     }
 

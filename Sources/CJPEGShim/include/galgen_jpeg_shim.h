@@ -33,6 +33,8 @@ typedef struct {
     int width;
     int height;
     int channels;            // 1 (gray), 3 (RGB) or 4 (CMYK)
+    int stored_width;        // size in the file, before DCT scaling
+    int stored_height;
     int adobe_inverted;
     uint8_t *icc;            // malloc'ed ICC profile or NULL
     unsigned int icc_length;
