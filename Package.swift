@@ -11,13 +11,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         // Command line: parsing and validate() only.
         .executableTarget(
             name: "galgen",
             dependencies: [
-                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenSiteTemplate",
+                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,14 +54,39 @@ let package = Package(
         ),
         // Live effects: file system, terminal.
         .target(name: "GalgenIO", dependencies: ["GalgenCore"]),
+        // Live fetch effect: HTTP downloads (AsyncHTTPClient) into the content-addressed cache.
+        .target(
+            name: "GalgenFetch",
+            dependencies: [
+                "GalgenCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
 
         // Shared by the test targets: fixture photos and temporary folders.
         .target(name: "GalgenTestSupport", path: "Tests/GalgenTestSupport"),
+        // A real HTTP(S) server on loopback with switchable faults, for the fetch tests.
+        .target(
+            name: "FaultServer",
+            dependencies: [
+                "GalgenTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/FaultServer"
+        ),
+        .testTarget(name: "GalgenFetchTests", dependencies: ["GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport"]),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenTestSupport", "FaultServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

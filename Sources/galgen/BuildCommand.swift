@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalgenCore
+import GalgenFetch
 import GalgenImage
 import GalgenIO
 import GalgenSiteTemplate
@@ -12,11 +13,19 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
-        let interrupt = Interruption.install(staging: SiteWriter(output: options.outputPath).staging, reporter: reporter)
-        defer { interrupt.cancel() }
+        let fetcher = RemoteFetcher(
+            cache: DiskCache(root: options.cachePath), offline: options.offline,
+            userAgent: "galgen/\(Galgen.version)", report: reporter.report)
+        let interrupt = Interruption.install(
+            staging: SiteWriter(output: options.outputPath).staging, cleanUp: fetcher.close, reporter: reporter)
+        defer {
+            interrupt.cancel()
+            fetcher.close()
+        }
         let pipeline = BuildPipeline(
             configPath: options.configPath, jobs: options.jobCount, renderer: JPEGImageRenderer.make(),
-            effects: .live(output: options.outputPath, reporter: reporter), generator: "galgen \(Galgen.version)")
+            effects: .live(output: options.outputPath, fetcher: fetcher, reporter: reporter),
+            generator: "galgen \(Galgen.version)")
         let summary: BuildSummary
         do {
             summary = try await pipeline.run()
@@ -31,7 +40,7 @@ struct BuildCommand: AsyncParsableCommand {
 
 extension BuildEffects {
     /// The real file system and terminal.
-    static func live(output: String, reporter: TerminalReporter) -> BuildEffects {
+    static func live(output: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
         BuildEffects(
             readFile: FileSystem.read,
             loadTemplate: { folder in
@@ -40,6 +49,7 @@ extension BuildEffects {
                 let files = try FileSystem.readFolder(folder)
                 return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
             },
+            fetchRemote: fetcher.fetchAll,
             writeSite: SiteWriter(output: output).write,
             report: reporter.report)
     }

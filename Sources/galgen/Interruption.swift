@@ -2,17 +2,19 @@ import Dispatch
 import Foundation
 import GalgenIO
 
-/// Ctrl-C (or SIGTERM) during a build: remove the half-assembled site and stop.
+/// Ctrl-C (or SIGTERM) during a build: remove the half-assembled site and any partial
+/// download, and stop. In-flight downloads end with the process.
 /// The previous site is untouched because it is only replaced at the very end.
 struct Interruption {
     private let sources: [any DispatchSourceSignal]
 
-    static func install(staging: String, reporter: TerminalReporter) -> Interruption {
+    static func install(staging: String, cleanUp: @escaping @Sendable () -> Void, reporter: TerminalReporter) -> Interruption {
         Interruption(sources: [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 try? FileManager.default.removeItem(atPath: staging)
+                cleanUp()
                 reporter.line("interrupted; the previous site was left as it was", style: "33")
                 exit(128 + number)
             }

@@ -9,7 +9,6 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
         case unsupportedScheme(String, url: String)
-        case remoteNotSupported(url: String)
         case insecureURL(url: String, host: String)
         case emptySource
         case conflictingKeys(String, String)
@@ -46,8 +45,6 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             "the slug '\(slug)' may only contain letters, digits, '-' and '_', and must start with a letter or digit."
         case let .unsupportedScheme(scheme, url):
             "'\(url)' uses the unsupported scheme '\(scheme):'. Use an https:// URL or a path relative to gallery.yml."
-        case let .remoteNotSupported(url):
-            "downloading remote images ('\(url)') is not yet supported by this version of galgen. Download the file and use its local path instead."
         case let .insecureURL(url, host):
             "'\(url)' uses plain http. Use https, or list '\(host)' under download.allow_insecure_hosts if you trust the network."
         case .emptySource:

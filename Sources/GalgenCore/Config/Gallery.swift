@@ -90,7 +90,7 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .local(written, _): written
-        case let .remote(url): url
+        case let .remote(url): URLRedaction.redact(url)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// URL fragment and file-name safe identifiers.
 public enum Slug {
     /// Lowercase ASCII letters and digits joined by single hyphens.
@@ -26,8 +28,14 @@ public enum Slug {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
-    /// The file name of a path without its folder and extension: `photos/Beach.JPG` → `Beach`.
+    /// The file name of a path or URL without its folder and extension: `photos/Beach.JPG` → `Beach`,
+    /// `https://example.org/a/dunes.jpg?w=2000` → `dunes`.
     public static func stem(ofPath path: String) -> String {
+        var path = path
+        if SourceClassifier.scheme(of: path) != nil, let components = URLComponents(string: path) {
+            path = components.path.isEmpty || components.path == "/" ? (components.host ?? path) : components.path
+            path = path.removingPercentEncoding ?? path
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])

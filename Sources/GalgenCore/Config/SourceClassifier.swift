@@ -14,13 +14,13 @@ struct SourceClassifier {
         let shown = URLRedaction.redact(trimmed)
         switch scheme.lowercased() {
         case "https":
-            return .failure(.remoteNotSupported(url: shown))
+            return .success(.remote(trimmed))
         case "http":
             let host = URLComponents(string: trimmed)?.host?.lowercased() ?? ""
             guard Self.isLoopback(host) || allowInsecureHosts.map({ $0.lowercased() }).contains(host) else {
                 return .failure(.insecureURL(url: shown, host: host))
             }
-            return .failure(.remoteNotSupported(url: shown))
+            return .success(.remote(trimmed))
         default:
             return .failure(.unsupportedScheme(scheme, url: shown))
         }

@@ -6,6 +6,9 @@ public struct BuildEffects: Sendable {
     public var readFile: @Sendable (_ path: String) throws -> [UInt8]
     /// Loads the template folder named in gallery.yml (resolved), or the built-in one for nil.
     public var loadTemplate: @Sendable (_ folder: String?) throws -> SiteTemplate
+    /// Downloads every remote source (or finds it in the cache): for each URL, a local
+    /// file holding its bytes, or why there is none. Never called with an empty list.
+    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<String, FetchProblem>]
     /// Replaces the site with these files.
     public var writeSite: @Sendable (_ files: [OutputFile]) throws -> Void
     /// Progress and messages for the terminal.
@@ -14,13 +17,22 @@ public struct BuildEffects: Sendable {
     public init(
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
+        fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Void,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
         self.readFile = readFile
         self.loadTemplate = loadTemplate
+        self.fetchRemote = fetchRemote
         self.writeSite = writeSite
         self.report = report
+    }
+}
+
+extension BuildEffects {
+    /// For builds that must not touch the network: every remote source fails.
+    public static let noNetwork: @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = { urls, _ in
+        Dictionary(urls.map { ($0, .failure(.connection("this build has no network"))) }) { first, _ in first }
     }
 }
 
@@ -30,6 +42,25 @@ public enum BuildEvent: Equatable, Sendable {
     case imageBuilt(source: String, done: Int, total: Int)
     case imageFailed(ImageFailure, done: Int, total: Int)
     case imageWarning(source: String, message: String)
+    case download(DownloadEvent)
+}
+
+/// Progress of the download stage. URLs in here are already redacted.
+public enum DownloadEvent: Equatable, Sendable {
+    case started(total: Int)
+    /// More body bytes arrived (for a progress bar's byte count and rate).
+    case received(bytes: Int)
+    case finished(url: String, outcome: DownloadOutcome, bytes: Int, done: Int, total: Int)
+    case failed(url: String, problem: FetchProblem, done: Int, total: Int)
+}
+
+/// Where a remote source's bytes came from in this build.
+public enum DownloadOutcome: String, Equatable, Sendable {
+    case downloaded = "downloaded"
+    case notModified = "not modified (304)"
+    case fresh = "fresh in cache"
+    case offline = "from cache (offline)"
+    case fallback = "from cache (origin failed)"
 }
 
 /// An image that could not be built, and why.

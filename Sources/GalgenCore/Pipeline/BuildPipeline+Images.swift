@@ -1,15 +1,24 @@
 extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once.
-    func renderImages(_ plan: BuildPlan) async -> ([ImageSource: RenderedImage], [ImageFailure]) {
+    func renderImages(_ plan: BuildPlan, fetched: [String: Result<String, FetchProblem>]) async -> ([ImageSource: RenderedImage], [ImageFailure]) {
         var rendered: [ImageSource: RenderedImage] = [:]
-        var failures: [ImageFailure] = []
+        // Sources that could not be downloaded were reported by the download stage already.
+        var failures: [ImageFailure] = plan.sources.compactMap { planned in
+            guard case let .remote(url) = planned.source, case let .failure(problem) = fetched[url] else { return nil }
+            return ImageFailure(source: planned.source.description, location: planned.location, reason: "download failed: \(problem)")
+        }
+        let renderable = plan.sources.filter { planned in
+            guard case let .remote(url) = planned.source else { return true }
+            if case .success = fetched[url] { return true }
+            return fetched[url] == nil
+        }
         let total = plan.sources.count
         await withTaskGroup(of: (PlannedSource, Result<RenderedImage, ImageFailure>).self) { group in
-            var pending = plan.sources.makeIterator()
+            var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { (next, self.renderOne(next, request: plan.request)) }
+                group.addTask { (next, self.renderOne(next, request: plan.request, fetched: fetched)) }
             }
             while let (planned, result) = await group.next() {
                 switch result {
@@ -24,7 +33,7 @@ extension BuildPipeline {
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
                 }
                 if let next = pending.next() {
-                    group.addTask { (next, self.renderOne(next, request: plan.request)) }
+                    group.addTask { (next, self.renderOne(next, request: plan.request, fetched: fetched)) }
                 }
             }
         }
@@ -32,20 +41,34 @@ extension BuildPipeline {
         return (rendered, failures)
     }
 
-    private func renderOne(_ planned: PlannedSource, request: RenditionRequest) -> Result<RenderedImage, ImageFailure> {
+    /// Every remote source in the plan, fetched at once before any image is decoded.
+    func fetchRemote(_ plan: BuildPlan, settings: DownloadSettings) async -> [String: Result<String, FetchProblem>] {
+        let urls = plan.sources.compactMap { planned -> String? in
+            if case let .remote(url) = planned.source { url } else { nil }
+        }
+        return urls.isEmpty ? [:] : await effects.fetchRemote(urls, settings)
+    }
+
+    private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
+                           fetched: [String: Result<String, FetchProblem>]) -> Result<RenderedImage, ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
-        let bytes: [UInt8]
+        let path: String
         switch planned.source {
         case let .local(_, resolved):
-            do {
-                bytes = try effects.readFile(resolved)
-            } catch {
-                return .failure(failure("cannot read the file: \(error)"))
+            path = resolved
+        case let .remote(url):
+            switch fetched[url] ?? .failure(.connection("it was not downloaded")) {
+            case let .success(cached): path = cached
+            case let .failure(problem): return .failure(failure("download failed: \(problem)"))
             }
-        case .remote:
-            return .failure(failure("remote sources are not supported yet"))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try effects.readFile(path)
+        } catch {
+            return .failure(failure("cannot read the file: \(error)"))
         }
         do {
             return .success(try renderer.render(bytes, request))

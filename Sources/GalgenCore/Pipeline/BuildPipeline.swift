@@ -1,5 +1,5 @@
 /// The whole build, one named stage after another:
-/// read → parse → plan → load + render images → present → render site → write.
+/// read → parse → plan → fetch → load + render images → present → render site → write.
 public struct BuildPipeline: Sendable {
     public var configPath: String
     /// At most this many images are decoded at once.
@@ -16,15 +16,17 @@ public struct BuildPipeline: Sendable {
         self.generator = generator
     }
 
-    static let stages = ["Reading configuration", "Planning", "Rendering images", "Rendering pages", "Writing site"]
+    static let stages = ["Reading configuration", "Planning", "Downloading", "Rendering images", "Rendering pages", "Writing site"]
 
     public func run() async throws(BuildError) -> BuildSummary {
         let gallery = try readGallery()
         step(2)
         let plan = Planner.plan(gallery)
         step(3)
-        let (rendered, failures) = await renderImages(plan)
+        let fetched = await fetchRemote(plan, settings: gallery.download)
         step(4)
+        let (rendered, failures) = await renderImages(plan, fetched: fetched)
+        step(5)
         let template: SiteTemplate
         do {
             template = try effects.loadTemplate(gallery.templatePath.map { resolve($0) })
@@ -40,7 +42,7 @@ public struct BuildPipeline: Sendable {
         } catch {
             throw .template(error)
         }
-        step(5)
+        step(6)
         do {
             try effects.writeSite(files)
         } catch {

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The Cache-Control directives a private client cache acts on (RFC 9111 §5.2.2).
+public struct CacheControl: Equatable, Sendable {
+    /// Seconds the response stays fresh; an unparseable value counts as 0 (stale).
+    public var maxAge: Int?
+    /// May be stored, but must be revalidated before every use.
+    public var noCache = false
+    /// Must not be stored at all.
+    public var noStore = false
+
+    public init(maxAge: Int? = nil, noCache: Bool = false, noStore: Bool = false) {
+        self.maxAge = maxAge
+        self.noCache = noCache
+        self.noStore = noStore
+    }
+
+    public init(parsing header: String?) {
+        guard let header else { return }
+        for directive in Self.directives(header) {
+            let (name, value) = directive
+            switch name {
+            case "max-age":
+                let seconds = value.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+                maxAge = min(maxAge ?? .max, seconds)
+            case "no-cache": noCache = true
+            case "no-store": noStore = true
+            default: continue
+            }
+        }
+    }
+
+    /// `name` or `name=value` (value optionally quoted), separated by commas outside quotes.
+    private static func directives(_ header: String) -> [(String, String?)] {
+        var result: [(String, String?)] = []
+        var current = ""
+        var quoted = false
+        for character in header + "," {
+            if character == "\"" { quoted.toggle() }
+            if character == "," && !quoted {
+                let trimmed = current.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty {
+                    let parts = trimmed.split(separator: "=", maxSplits: 1).map(String.init)
+                    let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                    let value = parts.count > 1
+                        ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                        : nil
+                    result.append((name, value))
+                }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        return result
+    }
+}

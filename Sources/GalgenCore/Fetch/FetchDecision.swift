@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the cache holds for a URL before anything is fetched.
+public enum CacheLookup: Equatable, Sendable {
+    case missing
+    /// An index entry whose body is gone or no longer matches its digest.
+    case corrupt(CacheEntry)
+    case intact(CacheEntry)
+
+    public var usable: CacheEntry? {
+        if case let .intact(entry) = self { return entry }
+        return nil
+    }
+}
+
+/// The first move for one URL: decided from the cache alone, before any request.
+public enum FetchAction: Equatable, Sendable {
+    /// Fresh (or offline): no request at all.
+    case useCached(CacheEntry)
+    /// Stale with validators: a conditional GET with these headers.
+    case revalidate(CacheEntry, headers: [String: String])
+    /// Nothing usable: an unconditional GET.
+    case download
+    /// Offline with nothing cached.
+    case unavailableOffline
+}
+
+public enum FetchDecision {
+    public static func decide(_ lookup: CacheLookup, now: Date, offline: Bool) -> FetchAction {
+        guard let entry = lookup.usable else { return offline ? .unavailableOffline : .download }
+        if offline || entry.isFresh(at: now) { return .useCached(entry) }
+        let headers = conditionalHeaders(for: entry)
+        return headers.isEmpty ? .download : .revalidate(entry, headers: headers)
+    }
+
+    public static func conditionalHeaders(for entry: CacheEntry) -> [String: String] {
+        var headers: [String: String] = [:]
+        if let etag = entry.etag { headers["If-None-Match"] = etag }
+        if let lastModified = entry.lastModified { headers["If-Modified-Since"] = lastModified }
+        return headers
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Why a remote image could not be fetched. Messages never contain credentials:
+/// every URL in here has been redacted by the code that made it.
+public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    case status(Int)
+    case serverError(Int)
+    case tooManyRequests
+    case tooManyRedirects(limit: Int)
+    case redirectLoop(String)
+    case insecureRedirect(to: String)
+    case unsupportedRedirect(to: String)
+    case redirectWithoutLocation(Int)
+    case notJPEG(contentType: String?, start: String)
+    case tooLarge(limit: Int, declared: Int?)
+    case truncated(received: Int, expected: Int?)
+    case idleTimeout(seconds: Int)
+    case deadline(seconds: Int)
+    case connection(String)
+    case notModifiedWithoutCache
+    case offlineMissing
+    /// The download cache itself cannot be written.
+    case cache(String)
+
+    /// Worth another attempt: the network or the server may do better in a moment.
+    public var isRetryable: Bool {
+        switch self {
+        case .serverError, .tooManyRequests, .truncated, .idleTimeout, .deadline, .connection: true
+        default: false
+        }
+    }
+
+    /// The origin is unreachable or broken, rather than saying the image is gone:
+    /// a cached copy may stand in for it.
+    public var isOriginFailure: Bool { isRetryable }
+
+    public var description: String {
+        switch self {
+        case let .status(code):
+            "the server answered HTTP \(code)\(Self.reason(code).map { " \($0)" } ?? "")"
+        case let .serverError(code):
+            "the server failed with HTTP \(code)\(Self.reason(code).map { " \($0)" } ?? "")"
+        case .tooManyRequests:
+            "the server kept answering HTTP 429 Too Many Requests"
+        case let .tooManyRedirects(limit):
+            "more than \(limit) redirects"
+        case let .redirectLoop(url):
+            "redirect loop (back to \(url))"
+        case let .insecureRedirect(url):
+            "refused a redirect to plain http (\(url)); only https, loopback and download.allow_insecure_hosts may be used"
+        case let .unsupportedRedirect(url):
+            "refused a redirect to \(url): only http and https are followed"
+        case let .redirectWithoutLocation(code):
+            "HTTP \(code) redirect without a Location header"
+        case let .notJPEG(contentType, start):
+            "not a JPEG (got \(contentType ?? "no Content-Type"), starting \(start))"
+        case let .tooLarge(limit, declared):
+            (declared.map { "the body is \(Self.bytes($0))" } ?? "the body grew past the limit")
+                + ", more than download.max_bytes (\(Self.bytes(limit)))"
+        case let .truncated(received, expected):
+            "the connection closed after \(received) of \(expected.map(String.init) ?? "an unknown number of") bytes"
+        case let .idleTimeout(seconds):
+            "no data for \(seconds) s (download.timeout)"
+        case let .deadline(seconds):
+            "the download took longer than \(seconds) s"
+        case let .connection(reason):
+            reason
+        case .notModifiedWithoutCache:
+            "the server answered 304 Not Modified to a request that was not conditional"
+        case let .cache(reason):
+            reason
+        case .offlineMissing:
+            "not in the download cache, and --offline forbids downloading it"
+        }
+    }
+
+    static func reason(_ code: Int) -> String? {
+        [400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 410: "Gone",
+         429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+         503: "Service Unavailable", 504: "Gateway Timeout"][code]
+    }
+
+    static func bytes(_ count: Int) -> String {
+        count >= 1_000_000 ? String(format: "%.1f MB", Double(count) / 1_000_000) : "\(count) bytes"
+    }
+}

@@ -1,0 +1,173 @@
+import Crypto
+import Foundation
+import GalgenCore
+
+/// The download cache on disk:
+///
+///     <cache>/bodies/<sha256>        bodies, named by their content digest
+///     <cache>/index/<sha256(url)>    one JSON CacheEntry per URL
+///     <cache>/transient/             no-store bodies, only for the build that fetched them
+///
+/// Every file appears by rename of a fully written, fsynced temporary file in the same
+/// folder, so a reader never sees half a file. Temporary names carry the writer's
+/// process id, so files left by a killed build are recognised and removed.
+public final class DiskCache: Sendable {
+    public let root: String
+    let temporaries = TemporaryFiles()
+
+    /// Nothing is created until `prepare()`: a gallery of local files leaves no cache folder.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// Creates the folders and removes what killed builds left behind.
+    public func prepare() throws {
+        for folder in [bodies, index, transient] {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw CacheError.cannotWrite(path: folder, reason: (error as NSError).localizedDescription)
+            }
+        }
+        removeOrphans()
+    }
+
+    var bodies: String { root + "/bodies" }
+    var index: String { root + "/index" }
+    var transient: String { root + "/transient" }
+
+    public func bodyPath(_ digest: String) -> String { bodies + "/" + digest }
+
+    func indexPath(_ url: String) -> String { index + "/" + Self.hex(SHA256.hash(data: Data(url.utf8))) + ".json" }
+
+    // MARK: Reading
+
+    /// The entry for a URL, checked against its body: a body that is missing or whose
+    /// SHA-256 differs from the recorded digest makes the entry corrupt.
+    public func lookup(_ url: String) -> CacheLookup {
+        guard let data = FileManager.default.contents(atPath: indexPath(url)),
+              let entry = try? Self.decoder.decode(CacheEntry.self, from: data)
+        else { return .missing }
+        return Self.digest(ofFile: bodyPath(entry.digest)) == entry.digest ? .intact(entry) : .corrupt(entry)
+    }
+
+    static func digest(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return hex(hasher.finalize())
+    }
+
+    // MARK: Writing
+
+    /// A new body, written to a temporary file as it streams in.
+    public func newBody() throws -> BodyWriter {
+        let path = temporaries.make(in: bodies)
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path)
+        else {
+            temporaries.forget(path)
+            throw CacheError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        return BodyWriter(path: path, handle: handle, cache: self)
+    }
+
+    /// Moves a finished body into place under its digest (or into `transient/` for a
+    /// no-store response, which is removed when the fetcher closes).
+    func keep(_ writer: BodyWriter, digest: String, transient keepTransient: Bool) throws -> String {
+        let destination = keepTransient ? temporaries.make(in: transient, tag: digest) : bodyPath(digest)
+        if rename(writer.path, destination) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: writer.path)
+            temporaries.forget(writer.path)
+            throw CacheError.cannotWrite(path: destination, reason: reason)
+        }
+        temporaries.forget(writer.path)
+        if !keepTransient { temporaries.forget(destination) }
+        Self.syncFolder(keepTransient ? transient : bodies)
+        return destination
+    }
+
+    /// Records (or replaces) the entry for a URL, atomically.
+    public func store(_ entry: CacheEntry, for url: String) throws {
+        let data = try Self.encoder.encode(entry)
+        try writeAtomically(data, to: indexPath(url), folder: index)
+    }
+
+    /// Forgets a URL (a no-store response replacing what was cached).
+    public func remove(_ url: String) {
+        try? FileManager.default.removeItem(atPath: indexPath(url))
+    }
+
+    private func writeAtomically(_ data: Data, to path: String, folder: String) throws {
+        let temporary = temporaries.make(in: folder)
+        defer { temporaries.forget(temporary) }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw CacheError.cannotWrite(path: temporary, reason: String(cString: strerror(errno))) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == data.count, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CacheError.cannotWrite(path: path, reason: reason)
+        }
+        Self.syncFolder(folder)
+    }
+
+    static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    // MARK: Clean-up
+
+    /// Removes this process's temporary and transient files: on close and on Ctrl-C.
+    public func removeTemporaryFiles() {
+        temporaries.removeAll()
+    }
+
+    /// Removes temporary files whose writing process is gone (killed mid-download).
+    func removeOrphans() {
+        for folder in [bodies, index, transient] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                guard let pid = TemporaryFiles.owner(of: name), !TemporaryFiles.isAlive(pid) else { continue }
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}
+
+public enum CacheError: Error, CustomStringConvertible {
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): "cannot write \(path) in the download cache: \(reason)"
+        }
+    }
+}

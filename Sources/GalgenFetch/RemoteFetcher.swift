@@ -1,0 +1,150 @@
+import AsyncHTTPClient
+import Foundation
+import GalgenCore
+import NIOCore
+import NIOSSL
+
+/// The live fetch effect: downloads remote sources into the `DiskCache`, reusing and
+/// revalidating what it holds. The decisions are made by GalgenCore's pure rules
+/// (`FetchDecision`, `ResponseRules`, `RetryPolicy`, `RedirectPolicy`, `DownloadQueue`);
+/// this type only performs them.
+public final class RemoteFetcher: Sendable {
+    public let cache: DiskCache
+    let offline: Bool
+    let retry: RetryPolicy
+    let report: @Sendable (BuildEvent) -> Void
+    let now: @Sendable () -> Date
+    let userAgent: String
+    /// Extra certificate authorities (PEM file), like curl's SSL_CERT_FILE.
+    let extraTrustRoots: String?
+
+    public init(cache: DiskCache, offline: Bool, userAgent: String, retry: RetryPolicy = .init(),
+                extraTrustRoots: String? = ProcessInfo.processInfo.environment["SSL_CERT_FILE"],
+                now: @escaping @Sendable () -> Date = Date.init,
+                report: @escaping @Sendable (BuildEvent) -> Void) {
+        self.cache = cache
+        self.offline = offline
+        self.retry = retry
+        self.userAgent = userAgent
+        self.extraTrustRoots = extraTrustRoots
+        self.now = now
+        self.report = report
+    }
+
+    /// Every URL once, `settings.concurrency` at a time and at most `settings.perHost` per host.
+    /// One HTTP client serves the whole batch and is shut down before this returns.
+    public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<String, FetchProblem>] {
+        var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
+        let total = Set(urls).count
+        report(.download(.started(total: total)))
+        do {
+            try cache.prepare()
+        } catch {
+            return Dictionary(urls.map { ($0, .failure(.cache("\(error)"))) }) { first, _ in first }
+        }
+        let client = offline ? nil : makeClient(settings)
+        var results: [String: Result<String, FetchProblem>] = [:]
+        await withTaskGroup(of: (String, Result<Fetched, FetchProblem>).self) { group in
+            func startWhatCan() {
+                while let url = queue.start() {
+                    group.addTask { (url, await self.fetch(url, client: client, settings: settings)) }
+                }
+            }
+            startWhatCan()
+            while let (url, result) = await group.next() {
+                queue.finish(url)
+                let shown = URLRedaction.redact(url)
+                switch result {
+                case let .success(fetched):
+                    results[url] = .success(fetched.path)
+                    if let warning = fetched.warning { report(.imageWarning(source: shown, message: warning)) }
+                    report(.download(.finished(url: shown, outcome: fetched.outcome, bytes: fetched.bytes,
+                                               done: results.count, total: total)))
+                case let .failure(problem):
+                    results[url] = .failure(problem)
+                    report(.download(.failed(url: shown, problem: problem, done: results.count, total: total)))
+                }
+                startWhatCan()
+            }
+        }
+        try? await client?.shutdown()
+        return results
+    }
+
+    /// Removes this process's transient and partial files. Call when the build is over.
+    public func close() {
+        cache.removeTemporaryFiles()
+    }
+
+    struct Fetched: Sendable {
+        var path: String
+        var outcome: DownloadOutcome
+        var bytes: Int
+        var warning: String?
+    }
+
+    // MARK: One URL
+
+    func fetch(_ url: String, client: HTTPClient?, settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
+        let lookup = cache.lookup(url)
+        let outcome: Result<Fetched, FetchProblem>
+        switch FetchDecision.decide(lookup, now: now(), offline: offline) {
+        case let .useCached(entry):
+            return .success(Fetched(path: cache.bodyPath(entry.digest), outcome: offline ? .offline : .fresh, bytes: 0))
+        case .unavailableOffline:
+            return .failure(.offlineMissing)
+        case .download:
+            outcome = await download(url, revalidating: nil, client: client!, settings: settings)
+        case let .revalidate(entry, _):
+            outcome = await download(url, revalidating: entry, client: client!, settings: settings)
+        }
+        // The origin is down but the cache has a copy: better an old photo than none.
+        if case let .failure(problem) = outcome, problem.isOriginFailure, let entry = lookup.usable {
+            let stored = ISO8601DateFormatter().string(from: entry.storedAt)
+            return .success(Fetched(path: cache.bodyPath(entry.digest), outcome: .fallback, bytes: 0,
+                                    warning: "\(problem); used the cached copy from \(stored)"))
+        }
+        return outcome
+    }
+
+    /// Attempts with retries: each attempt follows redirects and either stores a body,
+    /// refreshes the entry from a 304, or says why not.
+    private func download(_ url: String, revalidating entry: CacheEntry?, client: HTTPClient,
+                          settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
+        var entry = entry
+        var attempt = 0
+        while true {
+            attempt += 1
+            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, entry: entry)
+            switch await transfer.run() {
+            case let .done(fetched):
+                return .success(fetched)
+            case .mismatch:
+                // The 304 was about some other body: ask again, unconditionally.
+                entry = nil
+            case let .failed(problem, retryAfter):
+                guard problem.isRetryable,
+                      let delay = retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0..<1))
+                else { return .failure(problem) }
+                do {
+                    try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+                } catch {
+                    return .failure(.connection("cancelled"))
+                }
+            }
+        }
+    }
+
+    private func makeClient(_ settings: DownloadSettings) -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let extraTrustRoots { tls.additionalTrustRoots = [.file(extraTrustRoots)] }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(Int64(settings.timeoutSeconds)), read: .seconds(Int64(settings.timeoutSeconds))),
+            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: settings.perHost),
+            decompression: .disabled)
+        configuration.httpVersion = .automatic
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+}
