@@ -34,3 +34,14 @@ enum Galgen {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
+
+extension Galgen {
+    /// `run` off Swift's cooperative threads, so an in-process test server keeps answering.
+    static func runAsync(_ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try run(arguments, in: directory, environment: environment) })
+            }
+        }
+    }
+}
