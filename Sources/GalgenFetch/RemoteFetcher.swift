@@ -145,6 +145,8 @@ public final class RemoteFetcher: Sendable {
             connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: settings.perHost),
             decompression: .disabled)
         configuration.httpVersion = .automatic
+        // A refused connection fails now; RetryPolicy decides about another attempt.
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import GalgenCore
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// One attempt at one URL: request, follow redirects, then stream the body into the
 /// cache or apply a 304. Nothing partial survives a failure or a cancellation.
@@ -147,8 +148,21 @@ struct Transfer {
             }
         }
         if error is CancellationError { return .connection("cancelled") }
+        if let error = error as? NIOSSLError { return .tls(Self.describe(tls: "\(error)")) }
+        if let error = error as? NIOSSLExtraError { return .tls(Self.describe(tls: "\(error)")) }
         if let error = error as? CacheError { return .cache("\(error)") }
         return .connection(Self.describe(error))
+    }
+
+    static func describe(tls text: String) -> String {
+        if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return "the server's TLS certificate is not trusted (CERTIFICATE_VERIFY_FAILED); "
+                + "if it comes from a private certificate authority, set SSL_CERT_FILE to that authority's PEM file"
+        }
+        if text.contains("failedToValidateHostname") {
+            return "the server's TLS certificate is for another host name"
+        }
+        return "the TLS handshake failed: \(text)"
     }
 
     /// NIO's connection errors, in words: DNS failures and refused connections.

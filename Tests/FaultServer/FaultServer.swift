@@ -57,6 +57,11 @@ public final class FaultServer: Sendable {
 
     public func requests(to path: String) -> [Logged] { log.filter { $0.path == path } }
 
+    /// Makes /img/NAME answer this status (with an HTML body) until set back to nil.
+    public func setStatus(_ name: String, _ status: Int?) {
+        recorder.state.withLock { $0.statuses[name] = status }
+    }
+
     /// Replaces what /img/NAME serves (its ETag follows the bytes).
     public func setBody(_ name: String, _ bytes: [UInt8]) {
         recorder.state.withLock { $0.bodies[name] = bytes }
@@ -102,6 +107,7 @@ final class Recorder: Sendable {
         var inFlight: [String: Int] = [:]
         var maxInFlight: [String: Int] = [:]
         var bodies: [String: [UInt8]] = [:]
+        var statuses: [String: Int] = [:]
     }
 
     let state = Mutex(State())

@@ -42,7 +42,7 @@ struct Routes: Sendable {
         if let latency = query.get("latency", as: Int.self) {
             try await Task.sleep(for: .milliseconds(latency))
         }
-        if let status = query.get("status", as: Int.self) {
+        if let status = query.get("status", as: Int.self) ?? recorder.state.withLock({ $0.statuses[name] }) {
             return record(request, html(status: HTTPResponse.Status(code: status)))
         }
         if let fail = query.get("fail", as: Int.self), count <= fail {

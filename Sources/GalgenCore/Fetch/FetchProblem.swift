@@ -21,6 +21,8 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case offlineMissing
     /// The download cache itself cannot be written.
     case cache(String)
+    /// The TLS handshake failed: an untrusted or mismatched certificate is not a passing fault.
+    case tls(String)
 
     /// Worth another attempt: the network or the server may do better in a moment.
     public var isRetryable: Bool {
@@ -68,6 +70,8 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
         case .notModifiedWithoutCache:
             "the server answered 304 Not Modified to a request that was not conditional"
         case let .cache(reason):
+            reason
+        case let .tls(reason):
             reason
         case .offlineMissing:
             "not in the download cache, and --offline forbids downloading it"
