@@ -107,7 +107,6 @@ struct ConfigDiagnosticsTests {
         (.duplicateSlug("beach", firstSeen: at(3, 11)), "already used at gallery.yml:3:11. Give one of them a different 'slug:'."),
         (.invalidSlug("a b"), "must start with a letter or digit."),
         (.unsupportedScheme("ftp", url: "ftp://x/a"), "Use an https:// URL or a path relative to gallery.yml."),
-        (.remoteNotSupported(url: "https://x/a"), "Download the file and use its local path instead."),
         (.insecureURL(url: "http://x/a", host: "x"), "Use https, or list 'x' under download.allow_insecure_hosts"),
         (.emptySource, "Give a path relative to gallery.yml or an https:// URL."),
         (.conflictingKeys("images", "albums"), "each with its own 'images'."),

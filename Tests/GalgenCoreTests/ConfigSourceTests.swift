@@ -40,12 +40,22 @@ struct ConfigSourceTests {
         #expect(gallery.allImages.map(\.source) == Array(repeating: .local(written: src, resolved: resolved), count: 2))
     }
 
-    @Test("https URLs are recognised but not supported yet",
+    /// The sources `src` parses into, written both as `- src: X` and as the `- X` shorthand.
+    private func sources(_ src: String, settings: String = "",
+                         sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [ImageSource]? {
+        parseGallery(settings + "images:\n  - src: '\(src)'\n  - '\(src)'\n", sourceLocation: sourceLocation)
+            .map { $0.allImages.map(\.source) }
+    }
+
+    @Test("https URLs are remote sources, kept as written",
           arguments: ["https://example.com/a.jpg", "HTTPS://example.com/a.jpg", "https://example.com:8443/a%20b.jpg?x=1"])
-    func httpsIsNotSupportedYet(_ src: String) {
-        expectOnly(.remoteNotSupported(url: src), for: src)
-        #expect(ConfigError(.remoteNotSupported(url: src), at: at(1, 1)).message
-                .contains("Download the file and use its local path instead."))
+    func httpsIsRemote(_ src: String) {
+        #expect(sources(src) == [.remote(src), .remote(src)])
+    }
+
+    @Test func surroundingSpacesAreTrimmedFromURLs() throws {
+        let gallery = try #require(parseGallery("images:\n  - src: '  https://example.com/a.jpg '\n"))
+        #expect(gallery.allImages.map(\.source) == [.remote("https://example.com/a.jpg")])
     }
 
     @Test("Plain http is insecure", arguments: [
@@ -59,19 +69,30 @@ struct ConfigSourceTests {
                 + "if you trust the network.")
     }
 
-    @Test func allowedInsecureHostsAreOnlyRemote() {
+    @Test func allowedInsecureHostsBecomeRemoteSources() throws {
+        let settings = "download:\n  allow_insecure_hosts: [nas.local, Example.COM]\n"
+        let gallery = try #require(parseGallery(settings + """
+            images:
+              - http://example.com/a.jpg
+              - http://NAS.local:8080/b.jpg
+            """))
+        #expect(gallery.allImages.map(\.source) == [.remote("http://example.com/a.jpg"), .remote("http://NAS.local:8080/b.jpg")])
+        #expect(gallery.download.allowInsecureHosts == ["nas.local", "Example.COM"])
+    }
+
+    @Test func hostsNotOnTheAllowListStayInsecure() {
         let yaml = """
             images:
               - http://example.com/a.jpg
               - http://nas.local/b.jpg
               - http://other.org/c.jpg
+              - http://sub.nas.local/d.jpg
             download:
               allow_insecure_hosts: [nas.local, Example.COM]
             """
         #expect(parseErrors(yaml) == [
-            ConfigError(.remoteNotSupported(url: "http://example.com/a.jpg"), at: at(2, 5)),
-            ConfigError(.remoteNotSupported(url: "http://nas.local/b.jpg"), at: at(3, 5)),
             ConfigError(.insecureURL(url: "http://other.org/c.jpg", host: "other.org"), at: at(4, 5)),
+            ConfigError(.insecureURL(url: "http://sub.nas.local/d.jpg", host: "sub.nas.local"), at: at(5, 5)),
         ])
     }
 
@@ -79,8 +100,8 @@ struct ConfigSourceTests {
         "http://localhost/a.jpg", "http://LOCALHOST:8080/a.jpg", "http://127.0.0.1/a.jpg",
         "http://127.1.2.3:8000/a.jpg", "http://[::1]/a.jpg", "http://[::1]:8080/a.jpg",
     ])
-    func loopbackIsNotInsecure(_ src: String) {
-        expectOnly(.remoteNotSupported(url: src), for: src)
+    func loopbackIsRemote(_ src: String) {
+        #expect(sources(src) == [.remote(src), .remote(src)])
     }
 
     @Test(arguments: ["http://127.attacker.example/a.jpg", "http://127.0.0.1.example.com/a.jpg"])
@@ -89,11 +110,27 @@ struct ConfigSourceTests {
         expectOnly(.insecureURL(url: src, host: host), for: src)
     }
 
-    @Test("Credentials never reach a message", arguments: [
-        ("https://user:secret@example.com/x.jpg", ConfigError.Kind.remoteNotSupported(url: "https://example.com/x.jpg")),
-        ("https://:secret@example.com/x.jpg", .remoteNotSupported(url: "https://example.com/x.jpg")),
-        ("https://secret@example.com/x.jpg", .remoteNotSupported(url: "https://example.com/x.jpg")),
-        ("http://user:secret@example.com/x.jpg", .insecureURL(url: "http://example.com/x.jpg", host: "example.com")),
+    @Test("Credentials in accepted URLs are kept for the download but never shown", arguments: [
+        "https://user:secret@example.com/x.jpg", "https://:secret@example.com/x.jpg", "https://secret@example.com/x.jpg",
+    ])
+    func acceptedURLsShowNoCredentials(_ src: String) throws {
+        let parsed = try #require(sources(src))
+        #expect(parsed == [.remote(src), .remote(src)])
+        for source in parsed {
+            #expect(source.description == "https://example.com/x.jpg")
+            #expect(!source.description.contains("secret"))
+        }
+    }
+
+    @Test func remoteSourceDescriptionHasNoCredentials() {
+        let description = ImageSource.remote("https://user:secret@example.com/x.jpg").description
+        #expect(description == "https://example.com/x.jpg")
+        #expect(!description.contains("secret") && !description.contains("user"))
+    }
+
+    @Test("Credentials never reach an error message", arguments: [
+        ("http://user:secret@example.com/x.jpg", ConfigError.Kind.insecureURL(url: "http://example.com/x.jpg", host: "example.com")),
+        ("http://secret@other.org:8080/x.jpg", .insecureURL(url: "http://other.org:8080/x.jpg", host: "other.org")),
         ("ftp://user:secret@example.com/x.jpg", .unsupportedScheme("ftp", url: "ftp://example.com/x.jpg")),
     ])
     func credentialsAreRedacted(_ src: String, _ kind: ConfigError.Kind) {
@@ -104,13 +141,19 @@ struct ConfigSourceTests {
         }
     }
 
-    @Test(arguments: ["https://user:secret@example.com:notaport/x.jpg", "https://user:secret@example.com:-1/x.jpg",
-                      "http://user:secret@[example.com/x.jpg", "ftp://user:secret@exa mple.com/x.jpg"])
+    @Test(arguments: ["http://user:secret@[example.com/x.jpg", "ftp://user:secret@exa mple.com/x.jpg"])
     func credentialsInUnparseableURLsAreRedacted(_ src: String) {
         let errors = sourceErrors(src)
         #expect(errors.count == 2)
         for error in errors { #expect(!error.description.contains("secret"), "\(error)") }
         #expect(!URLRedaction.redact(src).contains("secret"))
+    }
+
+    @Test(arguments: ["https://user:secret@example.com:notaport/x.jpg", "https://user:secret@example.com:-1/x.jpg"])
+    func unparseableHTTPSURLsAreRemoteAndRedacted(_ src: String) throws {
+        let parsed = try #require(sources(src))
+        #expect(parsed == [.remote(src), .remote(src)])
+        #expect(parsed.allSatisfy { !$0.description.contains("secret") && $0.description.hasPrefix("https://example.com:") })
     }
 
     @Test("URLRedaction", arguments: [

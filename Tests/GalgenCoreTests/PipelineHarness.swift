@@ -54,7 +54,9 @@ struct PipelineHarness {
 
     func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
-             writeError: String? = nil) async -> Result<BuildSummary, BuildError> {
+             writeError: String? = nil,
+             fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork
+    ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }
         disk[configPath] = config.map { Array($0.utf8) }
         let recorder = recorder
@@ -69,6 +71,7 @@ struct PipelineHarness {
                 guard folder == nil || folder == "/site/theme" else { throw FakeError(description: "no folder \(folder!)") }
                 return folder == nil ? BuiltInTemplate.template : template
             },
+            fetchRemote: fetchRemote,
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }
                 recorder.write(files)

@@ -45,7 +45,7 @@ struct BuildCommandTests {
         #expect(html.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
         // Landscape_6 is stored on its side: the page gets the upright size.
         #expect(html.contains(#"width="800" height="533""#))
-        #expect(result.stderr.contains("[5/5] Writing site"))
+        #expect(result.stderr.contains("[6/6] Writing site"))
     }
 
     @Test func badImagesAreNamedAndTheRestIsBuilt() throws {

@@ -31,12 +31,16 @@ public enum Slug {
     /// The file name of a path or URL without its folder and extension: `photos/Beach.JPG` → `Beach`,
     /// `https://example.org/a/dunes.jpg?w=2000` → `dunes`.
     public static func stem(ofPath path: String) -> String {
-        var path = path
+        let name: String
         if SourceClassifier.scheme(of: path) != nil, let components = URLComponents(string: path) {
-            path = components.path.isEmpty || components.path == "/" ? (components.host ?? path) : components.path
-            path = path.removingPercentEncoding ?? path
+            // Split while still encoded, so an encoded "/" stays inside its segment; decode once.
+            guard let last = components.percentEncodedPath.split(separator: "/").last else {
+                return components.host ?? path
+            }
+            name = String(last).removingPercentEncoding ?? String(last)
+        } else {
+            name = path.split(separator: "/").last.map(String.init) ?? path
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }

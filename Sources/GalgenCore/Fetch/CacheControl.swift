@@ -21,13 +21,18 @@ public struct CacheControl: Equatable, Sendable {
             let (name, value) = directive
             switch name {
             case "max-age":
-                let seconds = value.flatMap { Int($0) }.map { max(0, $0) } ?? 0
-                maxAge = min(maxAge ?? .max, seconds)
+                maxAge = min(maxAge ?? .max, Self.deltaSeconds(value))
             case "no-cache": noCache = true
             case "no-store": noStore = true
             default: continue
             }
         }
+    }
+
+    /// RFC 9111 §1.2.2: digits only; too large means 2^31; anything else is invalid (0, stale).
+    static func deltaSeconds(_ value: String?) -> Int {
+        guard let value, !value.isEmpty, value.allSatisfy(\.isASCII), value.allSatisfy(\.isNumber) else { return 0 }
+        return min(Int(value) ?? Int(Int32.max), Int(Int32.max))
     }
 
     /// `name` or `name=value` (value optionally quoted), separated by commas outside quotes.

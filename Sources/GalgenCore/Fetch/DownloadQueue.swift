@@ -38,6 +38,8 @@ public struct DownloadQueue: Sendable {
     /// Host and port, lowercased: what a browser counts connections against.
     static func host(_ url: String) -> String {
         guard let components = URLComponents(string: url) else { return url }
-        return (components.host?.lowercased() ?? "") + (components.port.map { ":\($0)" } ?? "")
+        let scheme = components.scheme?.lowercased()
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        return (components.host?.lowercased() ?? "") + ":\(port)"
     }
 }

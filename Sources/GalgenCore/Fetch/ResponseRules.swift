@@ -106,7 +106,7 @@ public enum BodySniffer {
     public static func problem(start: [UInt8], contentType: String?) -> FetchProblem? {
         if start.count >= 3 && start[0] == 0xFF && start[1] == 0xD8 && start[2] == 0xFF { return nil }
         let text = String(decoding: start.prefix(24), as: UTF8.self)
-            .map { $0.isASCII && !$0.isNewline && ($0.asciiValue ?? 0) >= 0x20 ? $0 : "." }
+            .map { (0x20..<0x7F).contains($0.asciiValue ?? 0) ? $0 : "." }
         return .notJPEG(contentType: contentType, start: start.isEmpty ? "empty" : "\"\(String(text))…\"")
     }
 }

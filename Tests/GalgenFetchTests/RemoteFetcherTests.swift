@@ -1,0 +1,87 @@
+import FaultServer
+import Foundation
+import GalgenCore
+@testable import GalgenFetch
+import GalgenTestSupport
+import Synchronization
+import Testing
+
+/// The live fetcher against the real fault server, without the rest of the build.
+@Suite(.serialized, .enabled(if: Fixtures.available))
+struct RemoteFetcherTests {
+    final class Events: Sendable {
+        let list = Mutex<[BuildEvent]>([])
+        var all: [BuildEvent] { list.withLock { $0 } }
+        func add(_ event: BuildEvent) { list.withLock { $0.append(event) } }
+    }
+
+    func fetcher(_ folder: TemporaryFolder, events: Events, offline: Bool = false) -> RemoteFetcher {
+        RemoteFetcher(cache: DiskCache(root: folder.path + "/cache"), offline: offline, userAgent: "galgen-test",
+                      retry: RetryPolicy(baseDelay: 0.05), extraTrustRoots: nil, report: events.add)
+    }
+
+    @Test func returnsTheCachedFileForEachURLAndReportsProgress() async throws {
+        let server = try await FaultServer.start()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let events = Events()
+        let a = server.url("/img/Landscape_1.jpg"), b = server.url("/img/Landscape_2.jpg?status=410")
+
+        let results = await fetcher(folder, events: events).fetchAll([a, b, a], settings: DownloadSettings())
+        let path = try #require(try? results[a]?.get())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(try Fixtures.bytes("orientation/Landscape_1.jpg")))
+        #expect(results[b] == .failure(.status(410)))
+        #expect(results.count == 2)
+        #expect(server.log.count == 2)
+        #expect(events.all.first == .download(.started(total: 2)))
+        let size = try Fixtures.bytes("orientation/Landscape_1.jpg").count
+        let received = events.all.reduce(0) { sum, event in
+            if case let .download(.received(bytes)) = event { sum + bytes } else { sum }
+        }
+        #expect(received == size)
+        let finished = events.all.compactMap { event -> String? in
+            switch event {
+            case let .download(.finished(url, outcome, bytes, _, 2)): "\(url) \(outcome) \(bytes)"
+            case let .download(.failed(url, problem, _, 2)): "\(url) \(problem)"
+            default: nil
+            }
+        }
+        #expect(Set(finished) == ["\(a) downloaded \(size)", "\(b) the server answered HTTP 410 Gone"])
+    }
+
+    @Test func cancellingTheBuildMidDownloadKeepsNothing() async throws {
+        let server = try await FaultServer.start()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fetcher = fetcher(folder, events: Events())
+        let url = server.url("/img/Landscape_1.jpg?stall=1")
+
+        let task = Task { await fetcher.fetchAll([url], settings: DownloadSettings()) }
+        let deadline = Date().addingTimeInterval(10)
+        while !folder.list("cache/bodies").contains(where: { $0.contains(".partial-") }) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(folder.list("cache/bodies").count == 1, "the download should be under way")
+        task.cancel()
+        let results = await task.value
+        #expect(results[url].map { if case .failure = $0 { true } else { false } } == true)
+        #expect(folder.list("cache/bodies").isEmpty && folder.list("cache/index").isEmpty)
+
+        // Nothing half-downloaded is mistaken for the photo next time.
+        let again = await self.fetcher(folder, events: Events()).fetchAll([server.url("/img/Landscape_1.jpg?stall=1")], settings: DownloadSettings(timeoutSeconds: 1))
+        #expect(again[url] == .failure(.idleTimeout(seconds: 1)))
+    }
+
+    @Test func offlineMakesNoRequest() async throws {
+        let server = try await FaultServer.start()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = server.url("/img/Landscape_1.jpg")
+        let results = await fetcher(folder, events: Events(), offline: true).fetchAll([url], settings: DownloadSettings())
+        #expect(results[url] == .failure(.offlineMissing))
+        #expect(server.log.isEmpty)
+    }
+}
