@@ -53,12 +53,21 @@ enum StarterGallery {
           widths: [400, 1600]   # rendition widths in pixels (never wider than the photo)
           quality: 82           # JPEG quality, 1-100
 
-        # List photos as paths relative to this file:
+        # List photos as paths relative to this file, or as https:// URLs
+        # (downloaded once into .galgen-cache/ and revalidated on later builds):
         images: []
         #  - src: photos/beach.jpg
         #    title: Beach
         #    caption: Low tide at dawn.
         #    alt: A wide sandy beach at low tide.
+        #  - src: https://example.org/photos/dunes.jpg
+
+        # Downloads (these are the defaults):
+        # download:
+        #   concurrency: 8      # downloads in flight
+        #   per_host: 6         # at most this many to one host
+        #   timeout: 30         # seconds
+        #   max_bytes: 100000000
 
         """
 }
