@@ -19,23 +19,31 @@ public enum JPEGImageRenderer {
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
         let largest = widths.last ?? uprightWidth
         let numerator = JPEGDecoder.scaleNumerator(storedLongEdge: uprightWidth, minimumLongEdge: largest)
+        guard header.width * header.height <= request.maxPixels else {
+            throw ImageStageError(message: "\(header.width)×\(header.height) is \(header.width * header.height) pixels, "
+                + "more than thumbnails.max_pixels (\(request.maxPixels)); raise it in gallery.yml if the photo is genuine")
+        }
+        var decoder = decoder
+        decoder.maxPixels = request.maxPixels
         let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
         let upright = orientation.apply(to: decoded.pixels)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
         var renditions: [Rendition] = []
         var base = upright
+        let uprightHeight = orientation.swapsAxes ? header.width : header.height
         for width in widths.reversed() {
-            let height = max(1, Int((Double(width) * Double(upright.height) / Double(upright.width)).rounded()))
+            // From the photo's own proportions: the scaled decode's size is rounded up by libjpeg.
+            let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
             let pixels = Resampler.resize(base, width: width, height: height)
             let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
             renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: decoded.iccProfile)), at: 0)
             base = pixels
         }
-        let uprightHeight = orientation.swapsAxes ? header.width : header.height
         var warnings: [String] = []
         if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
-        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings)
+        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
+                             placeholder: Placeholder.dataURI(from: base))
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

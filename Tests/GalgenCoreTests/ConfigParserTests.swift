@@ -67,6 +67,11 @@ struct ConfigParserTests {
         #expect(gallery.title == "Summer 2024")
         #expect(gallery.description == "Days at the sea")
         #expect(gallery.thumbnails == ThumbnailSettings(widths: [400, 800, 1600], quality: 90))
+        #expect(gallery.thumbnails.maxPixels == 200_000_000)
+        #expect(parseGallery("thumbnails: { max_pixels: 50000000 }\nimages: []")?.thumbnails.maxPixels == 50_000_000)
+        #expect(throws: ConfigErrors.self) {
+            try ConfigParser.parse("thumbnails: { max_pixels: 0 }\nimages: []", file: "gallery.yml", directory: "/site")
+        }
         #expect(gallery.hasAlbums == false)
         #expect(gallery.albums.count == 1)
         let album = try #require(gallery.albums.first)

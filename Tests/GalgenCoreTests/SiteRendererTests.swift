@@ -33,7 +33,7 @@ struct SiteRendererTests {
 
     @Test func builtInPageLoadsTheFirstImageEagerly() throws {
         let html = try #require(try render(Fixture.singleAlbum([a, b, c]))["index.html"])
-        let first = #"<img src="images/a-1600.jpg" srcset="images/a-400.jpg 400w, images/a-1600.jpg 1600w" "#
+        let first = #"<img class="photo" src="images/a-1600.jpg" srcset="images/a-400.jpg 400w, images/a-1600.jpg 1600w" "#
             + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="A" "#
             + #"loading="eager" decoding="async" fetchpriority="high">"#
         #expect(html.contains(first))
@@ -88,7 +88,7 @@ struct SiteRendererTests {
         #expect(day.contains(#"<a href="../index.html">Trips</a>"#))
         #expect(day.contains(#"<link rel="stylesheet" href="../assets/gallery.css">"#))
         #expect(day.contains(#"<script src="../assets/gallery.js" defer></script>"#))
-        #expect(day.contains(#"<img src="../images/day-one/a-1600.jpg""#))
+        #expect(day.contains(#"<img class="photo" src="../images/day-one/a-1600.jpg""#))
         #expect(day.contains("<title>Day One — Trips</title>"))
         for link in Self.links(in: day) {
             #expect(link.hasPrefix("../") || link.hasPrefix("#"), "\(link)")

@@ -79,13 +79,14 @@ struct ConfigReader {
 
     mutating func readThumbnails(_ field: Field?) -> ThumbnailSettings {
         var settings = ThumbnailSettings()
-        guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality"]) else {
+        guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality", "max_pixels"]) else {
             return settings
         }
         if let widths = intList(fields["widths"], key: "thumbnails.widths", range: 16...8192) {
             settings.widths = Array(Set(widths)).sorted()
         }
         settings.quality = int(fields["quality"], key: "thumbnails.quality", range: 1...100) ?? settings.quality
+        settings.maxPixels = int(fields["max_pixels"], key: "thumbnails.max_pixels", range: 1...4_000_000_000) ?? settings.maxPixels
         return settings
     }
 

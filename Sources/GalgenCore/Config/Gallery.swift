@@ -97,12 +97,16 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
 
 public struct ThumbnailSettings: Equatable, Sendable {
     public static let defaultWidths = [400, 1600]
+    public static let defaultMaxPixels = 200_000_000
     public var widths: [Int]
     public var quality: Int
+    /// Larger sources are refused before decoding (a decompression-bomb guard).
+    public var maxPixels: Int
 
-    public init(widths: [Int] = defaultWidths, quality: Int = 82) {
+    public init(widths: [Int] = defaultWidths, quality: Int = 82, maxPixels: Int = defaultMaxPixels) {
         self.widths = widths
         self.quality = quality
+        self.maxPixels = maxPixels
     }
 }
 

@@ -16,12 +16,16 @@ public struct RenderedImage: Equatable, Sendable {
     public var renditions: [Rendition]
     /// Problems that did not stop the image (for example a truncated file).
     public var warnings: [String]
+    /// A tiny data: URI the page shows while the image loads.
+    public var placeholder: String?
 
-    public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = []) {
+    public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = [],
+                placeholder: String? = nil) {
         self.width = width
         self.height = height
         self.renditions = renditions
         self.warnings = warnings
+        self.placeholder = placeholder
     }
 }
 

@@ -29,10 +29,13 @@ public struct PlannedSource: Equatable, Sendable {
 public struct RenditionRequest: Equatable, Sendable {
     public var widths: [Int]
     public var quality: Int
+    /// Sources with more pixels than this are refused from their header.
+    public var maxPixels: Int
 
-    public init(widths: [Int], quality: Int) {
+    public init(widths: [Int], quality: Int, maxPixels: Int = ThumbnailSettings.defaultMaxPixels) {
         self.widths = widths
         self.quality = quality
+        self.maxPixels = maxPixels
     }
 }
 
@@ -47,7 +50,8 @@ public enum Planner {
                 sources.append(PlannedSource(source: image.source, outputStem: folder + image.slug, location: image.location))
             }
         }
-        let request = RenditionRequest(widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality)
+        let request = RenditionRequest(
+            widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels)
         return BuildPlan(sources: sources, request: request)
     }
 }

@@ -61,7 +61,8 @@ public enum Presenter {
             thumbnailSrc: href(smallest), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: href(largest), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: index == 0, ariaSelected: index == 0 ? "true" : "false",
-            loading: index == 0 ? "eager" : "lazy", position: "\(index + 1) of \(count)")
+            loading: index == 0 ? "eager" : "lazy", position: "\(index + 1) of \(count)",
+            placeholder: rendered.placeholder, photoFacts: nil)
     }
 }
 

@@ -46,6 +46,10 @@ public struct ImageViewModel: Equatable, Sendable {
     public var ariaSelected: String
     public var loading: String
     public var position: String
+    /// A tiny data: URI shown under the image until it loads.
+    public var placeholder: String?
+    /// "2019-05-04 12:30 · Canon EOS 5D · 1/250 s · ƒ/8 · ISO 100 · 35 mm", or nil.
+    public var photoFacts: String?
 }
 
 public struct AlbumLinkViewModel: Equatable, Sendable {
