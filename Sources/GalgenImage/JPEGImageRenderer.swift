@@ -43,7 +43,7 @@ public enum JPEGImageRenderer {
         if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: Placeholder.dataURI(from: base))
+                             placeholder: Placeholder.dataURI(from: base), facts: exif.facts)
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

@@ -22,6 +22,15 @@ struct PresenterTests {
         #expect(page.images.map(\.position) == ["1 of 3", "2 of 3", "3 of 3"])
     }
 
+    @Test func cameraFactsBecomeOneLineAndNothingWhenUnknown() {
+        let facts = PhotoFacts(takenAt: "2019:05:04 12:30:59", make: "Canon", model: "Canon EOS 5D",
+                               exposureTime: .init(1, 250), fNumber: 8, iso: 100, focalLength: 35)
+        let line = Presenter.factsLine(facts)
+        #expect(line?.hasPrefix("2019-05-04 12:30 · Canon EOS 5D") == true)
+        #expect(line?.contains("1/250 s") == true && line?.contains("ISO 100") == true)
+        #expect(Presenter.factsLine(PhotoFacts()) == nil)
+    }
+
     @Test func firstImageIsEagerOthersLazy() {
         let images = Fixture.present(Fixture.singleAlbum([a, b, c]))[0].images
         #expect(images.map(\.loading) == ["eager", "lazy", "lazy"])

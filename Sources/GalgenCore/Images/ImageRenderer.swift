@@ -18,14 +18,17 @@ public struct RenderedImage: Equatable, Sendable {
     public var warnings: [String]
     /// A tiny data: URI the page shows while the image loads.
     public var placeholder: String?
+    /// What the camera recorded, for the caption.
+    public var facts: PhotoFacts
 
     public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = [],
-                placeholder: String? = nil) {
+                placeholder: String? = nil, facts: PhotoFacts = PhotoFacts()) {
         self.width = width
         self.height = height
         self.renditions = renditions
         self.warnings = warnings
         self.placeholder = placeholder
+        self.facts = facts
     }
 }
 

@@ -47,6 +47,12 @@ public enum Presenter {
             parentLink: parentLink, generator: generator)
     }
 
+    /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160", or nil when nothing is known.
+    static func factsLine(_ facts: PhotoFacts) -> String? {
+        let parts = [facts.takenAtText, facts.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     static func imageModel(_ image: GalleryImage, rendered: RenderedImage, stem: String, root: String,
                            index: Int, count: Int) -> ImageViewModel {
         let renditions = rendered.renditions.sorted { $0.width < $1.width }
@@ -62,7 +68,7 @@ public enum Presenter {
             largestHref: href(largest), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: index == 0, ariaSelected: index == 0 ? "true" : "false",
             loading: index == 0 ? "eager" : "lazy", position: "\(index + 1) of \(count)",
-            placeholder: rendered.placeholder, photoFacts: nil)
+            placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts))
     }
 }
 
