@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GALGEN := .build/release/galgen
 
-.PHONY: run test build setup install clean
+.PHONY: run test build setup install clean browser-test browser-setup
 
 run: build
 	$(GALGEN) build --config gallery.yml --output _site
@@ -15,6 +15,25 @@ build: setup
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) browser-test
+
+# The page in a real browser: headless Chromium + chromedriver from Debian, Selenium and
+# axe-core (axe-selenium-python) from PyPI in a venv under .build/. Screenshots land in
+# .build/screenshots/.
+BROWSER_VENV := .build/browser-venv
+browser-test: browser-setup
+	GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/test_page.py
+
+browser-setup:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "Installing chromium and chromium-driver with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	fi
+	@if [ ! -x $(BROWSER_VENV)/bin/python ]; then \
+		python3 -m venv $(BROWSER_VENV) 2>/dev/null || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(BROWSER_VENV); }; \
+	fi
+	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_selenium_python" 2>/dev/null || \
+		$(BROWSER_VENV)/bin/pip install -q selenium axe-selenium-python
 
 # libjpeg-turbo's headers (and pkg-config to find them) are the only system packages needed.
 setup:
