@@ -125,6 +125,9 @@ struct PresenterTests {
         #expect(day.images[0].srcset == "../images/day-one/a-400.jpg 400w, ../images/day-one/a-1600.jpg 1600w")
         #expect(day.images[0].largestHref == "../images/day-one/a-1600.jpg")
         #expect(pages[3].hasImages == false)
+        // Each album page links its neighbours; the index links none.
+        #expect(pages.map(\.previousAlbum?.href) == [nil, nil, "../day-one/index.html", "../night/index.html"])
+        #expect(pages.map(\.nextAlbum?.title) == [nil, "Night", "Empty", nil])
     }
 
     @Test func albumsWithoutAnyAlbum() {

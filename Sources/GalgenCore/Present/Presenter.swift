@@ -11,9 +11,15 @@ public enum Presenter {
             return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "index.html", root: "",
                               parentLink: nil, generator: generator)]
         }
-        let albumPages = gallery.albums.map { album in
+        var albumPages = gallery.albums.map { album in
             albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "\(album.slug)/index.html",
                       root: "../", parentLink: "../index.html", generator: generator)
+        }
+        // Album pages are siblings: ../<slug>/index.html.
+        let navLinks = gallery.albums.map { AlbumNavLink(title: $0.title, href: "../" + URLPath.escape("\($0.slug)/index.html")) }
+        for index in albumPages.indices {
+            albumPages[index].previousAlbum = index > 0 ? navLinks[index - 1] : nil
+            albumPages[index].nextAlbum = index + 1 < navLinks.count ? navLinks[index + 1] : nil
         }
         let links = zip(gallery.albums, albumPages).map { album, page in
             AlbumLinkViewModel(

@@ -22,6 +22,14 @@ public struct PageViewModel: Equatable, Sendable {
     /// Link back to the album list, on album pages of a multi-album gallery.
     public var parentLink: String?
     public var generator: String
+    /// The neighbouring albums, on album pages of a multi-album gallery.
+    public var previousAlbum: AlbumNavLink? = nil
+    public var nextAlbum: AlbumNavLink? = nil
+}
+
+public struct AlbumNavLink: Equatable, Sendable {
+    public var title: String
+    public var href: String
 }
 
 public struct ImageViewModel: Equatable, Sendable {
