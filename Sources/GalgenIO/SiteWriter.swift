@@ -23,19 +23,40 @@ public struct SiteWriter: Sendable {
         return (parent.isEmpty ? "." : parent) + "/.\(name).galgen-tmp"
     }
 
-    public func write(_ files: [OutputFile]) throws {
+    /// Writes the site, or nothing when the output already holds exactly these files
+    /// (same paths, digests and sizes, as its marker lists them). Returns whether it wrote.
+    @discardableResult
+    public func write(_ files: [OutputFile]) throws -> Bool {
         let manager = FileManager.default
         try checkOwnership()
+        let marker = Self.marker(for: files)
+        if isUpToDate(marker: marker, files: files) { return false }
         try? manager.removeItem(atPath: staging)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            for file in files + [OutputFile(path: Self.markerName, text: "This folder is written by galgen; it is replaced on each build.\n")] {
+            for file in files + [OutputFile(path: Self.markerName, text: marker)] {
                 try writeFile(file, under: staging)
             }
             try swap(staging)
         } catch {
             try? manager.removeItem(atPath: staging)
             throw error
+        }
+        return true
+    }
+
+    /// The marker lists every file with its digest and size, sorted: the site's manifest.
+    static func marker(for files: [OutputFile]) -> String {
+        "galgen site: this folder is written by galgen and replaced on each build.\n"
+            + files.sorted { $0.path < $1.path }.map { "\($0.digest) \($0.byteCount) \($0.path)\n" }.joined()
+    }
+
+    private func isUpToDate(marker: String, files: [OutputFile]) -> Bool {
+        guard let current = FileManager.default.contents(atPath: output + "/" + Self.markerName),
+              String(decoding: current, as: UTF8.self) == marker else { return false }
+        var info = stat()
+        return files.allSatisfy { file in
+            stat(output + "/" + file.path, &info) == 0 && Int(info.st_size) == file.byteCount
         }
     }
 
@@ -46,8 +67,29 @@ public struct SiteWriter: Sendable {
         let path = root + "/" + file.path
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: Data(file.bytes)) else {
-            throw FileError(path: path, reason: "cannot create the file (disk full or read-only?)")
+        switch file.content {
+        case let .bytes(bytes):
+            try Self.create(path, bytes)
+        case let .file(source):
+            // A kept rendition: a hard link costs no space or time; another file system gets a copy.
+            if link(source, path) == 0 { return }
+            guard let bytes = FileManager.default.contents(atPath: source) else {
+                throw FileError(path: source, reason: "a kept rendition is missing from the cache; build again")
+            }
+            try Self.create(path, Array(bytes))
+        }
+    }
+
+    private static func create(_ path: String, _ bytes: [UInt8]) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw FileError(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            throw FileError(path: path, reason: "cannot write the file (disk full?): \(error.localizedDescription)")
         }
     }
 

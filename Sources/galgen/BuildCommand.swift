@@ -13,6 +13,14 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
+        let lock: BuildLock
+        do {
+            lock = try BuildLock.acquire(cache: options.cachePath, wait: !options.noWait) { reporter.line($0, style: "33") }
+        } catch {
+            reporter.line("error: \(error)", style: "31")
+            throw ExitCode(error.isBusy ? 4 : 3)
+        }
+        defer { lock.release() }
         let fetcher = RemoteFetcher(
             cache: DiskCache(root: options.cachePath), offline: options.offline,
             userAgent: "galgen/\(Galgen.version)", report: reporter.report)
@@ -24,7 +32,7 @@ struct BuildCommand: AsyncParsableCommand {
         }
         let pipeline = BuildPipeline(
             configPath: options.configPath, jobs: options.jobCount, renderer: JPEGImageRenderer.make(),
-            effects: .live(output: options.outputPath, fetcher: fetcher, reporter: reporter),
+            effects: .live(output: options.outputPath, cache: options.cachePath, fetcher: fetcher, reporter: reporter),
             generator: "galgen \(Galgen.version)")
         let summary: BuildSummary
         do {
@@ -40,7 +48,7 @@ struct BuildCommand: AsyncParsableCommand {
 
 extension BuildEffects {
     /// The real file system and terminal.
-    static func live(output: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
+    static func live(output: String, cache: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
         BuildEffects(
             readFile: FileSystem.read,
             loadTemplate: { folder in
@@ -50,6 +58,7 @@ extension BuildEffects {
                 return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
             },
             fetchRemote: fetcher.fetchAll,
+            renditions: DiskRenditionStore(root: cache).store,
             writeSite: SiteWriter(output: output).write,
             report: reporter.report)
     }
@@ -58,12 +67,24 @@ extension BuildEffects {
 enum BuildReport {
     static func print(_ summary: BuildSummary, output: String, reporter: TerminalReporter, quiet: Bool) {
         if !quiet {
-            reporter.line("Built \(summary.imagesBuilt) image(s) and \(summary.pages) page(s) into \(output)", style: "32")
+            let reused = summary.imagesReused > 0 ? " (\(summary.imagesReused) unchanged, not decoded again)" : ""
+            if summary.siteChanged {
+                reporter.line("Built \(summary.imagesBuilt) image(s)\(reused) and \(summary.pages) page(s) into \(output)", style: "32")
+            } else {
+                reporter.line("\(output) is up to date: nothing changed, nothing written\(reused)", style: "32")
+            }
         }
         guard !summary.failures.isEmpty else { return }
         reporter.line("\(summary.failures.count) image(s) failed:", style: "31")
         for failure in summary.failures {
             reporter.line("  \(failure.location): \(failure.source): \(failure.reason)")
         }
+    }
+}
+
+extension BuildLock.Failure {
+    var isBusy: Bool {
+        if case .busy = self { return true }
+        return false
     }
 }

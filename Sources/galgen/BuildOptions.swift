@@ -18,6 +18,9 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .long, help: "Use only cached downloads; make no network requests.")
     var offline = false
 
+    @Flag(name: .customLong("no-wait"), help: "Exit (status 4) instead of waiting when another build uses the cache.")
+    var noWait = false
+
     @Flag(name: [.customShort("q"), .long], help: "Print only errors.")
     var quiet = false
 

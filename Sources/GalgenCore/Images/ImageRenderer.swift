@@ -10,7 +10,7 @@ public struct ImageRenderer: Sendable {
 }
 
 /// Every rendition of one source, smallest first, with the source's upright size.
-public struct RenderedImage: Equatable, Sendable {
+public struct RenderedImage: Equatable, Sendable, Codable {
     public var width: Int
     public var height: Int
     public var renditions: [Rendition]
@@ -32,15 +32,35 @@ public struct RenderedImage: Equatable, Sendable {
     }
 }
 
-public struct Rendition: Equatable, Sendable {
+public struct Rendition: Equatable, Sendable, Codable {
     public var width: Int
     public var height: Int
+    /// SHA-256 of the encoded file: its identity in the rendition store and its fingerprint in the site.
+    public var digest: String
+    public var byteCount: Int
+    /// The encoded bytes while they are in memory; empty once the store keeps them.
     public var jpeg: [UInt8]
 
+    /// A freshly encoded rendition.
     public init(width: Int, height: Int, jpeg: [UInt8]) {
+        self.init(width: width, height: height, digest: ContentHash.hex(jpeg), byteCount: jpeg.count, jpeg: jpeg)
+    }
+
+    /// A rendition whose bytes are kept elsewhere (`jpeg` empty).
+    public init(width: Int, height: Int, digest: String, byteCount: Int, jpeg: [UInt8] = []) {
         self.width = width
         self.height = height
+        self.digest = digest
+        self.byteCount = byteCount
         self.jpeg = jpeg
+    }
+
+    enum CodingKeys: String, CodingKey { case width, height, digest, byteCount }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
+                  digest: try values.decode(String.self, forKey: .digest), byteCount: try values.decode(Int.self, forKey: .byteCount))
     }
 }
 

@@ -2,9 +2,9 @@
 ///
 /// Every field is optional: cameras write some, editors strip others. The text helpers are pure
 /// and give nil for a missing or meaningless value, so a page shows only what is known.
-public struct PhotoFacts: Equatable, Sendable {
+public struct PhotoFacts: Equatable, Sendable, Codable {
     /// An EXIF RATIONAL: two unsigned 32-bit integers, kept as written (1/250, or 10/2000).
-    public struct Rational: Equatable, Sendable {
+    public struct Rational: Equatable, Sendable, Codable {
         public var numerator: UInt32
         public var denominator: UInt32
 

@@ -9,8 +9,10 @@ public struct BuildEffects: Sendable {
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
     /// file holding its bytes, or why there is none. Never called with an empty list.
     public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<String, FetchProblem>]
-    /// Replaces the site with these files.
-    public var writeSite: @Sendable (_ files: [OutputFile]) throws -> Void
+    /// Keeps rendered images between builds.
+    public var renditions: RenditionStore
+    /// Replaces the site with these files; false when the site already held exactly them.
+    public var writeSite: @Sendable (_ files: [OutputFile]) throws -> Bool
     /// Progress and messages for the terminal.
     public var report: @Sendable (_ event: BuildEvent) -> Void
 
@@ -18,9 +20,11 @@ public struct BuildEffects: Sendable {
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork,
-        writeSite: @escaping @Sendable ([OutputFile]) throws -> Void,
+        renditions: RenditionStore? = nil,
+        writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
+        self.renditions = renditions ?? .none(readFile: readFile)
         self.readFile = readFile
         self.loadTemplate = loadTemplate
         self.fetchRemote = fetchRemote

@@ -31,6 +31,10 @@ public struct BuildSummary: Equatable, Sendable {
     public var failures: [ImageFailure]
     public var filesWritten: Int
     public var pages: Int
+    /// Images taken from the rendition store without decoding.
+    public var imagesReused: Int = 0
+    /// False when the site already held exactly these files and nothing was written.
+    public var siteChanged: Bool = true
 
     /// 0 when everything was built, 1 when the site was written but some images failed.
     public var exitCode: Int32 { failures.isEmpty ? 0 : 1 }

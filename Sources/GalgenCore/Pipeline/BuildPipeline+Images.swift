@@ -1,8 +1,10 @@
 extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once.
-    func renderImages(_ plan: BuildPlan, fetched: [String: Result<String, FetchProblem>]) async -> ([ImageSource: RenderedImage], [ImageFailure]) {
-        var rendered: [ImageSource: RenderedImage] = [:]
+    func renderImages(_ plan: BuildPlan, fetched: [String: Result<String, FetchProblem>]) async
+        -> ([ImageSource: KeyedImage], [ImageFailure], reused: Int) {
+        var rendered: [ImageSource: KeyedImage] = [:]
+        var reused = 0
         // Sources that could not be downloaded were reported by the download stage already.
         var failures: [ImageFailure] = plan.sources.compactMap { planned in
             guard case let .remote(url) = planned.source, case let .failure(problem) = fetched[url] else { return nil }
@@ -14,7 +16,7 @@ extension BuildPipeline {
             return fetched[url] == nil
         }
         let total = plan.sources.count
-        await withTaskGroup(of: (PlannedSource, Result<RenderedImage, ImageFailure>).self) { group in
+        await withTaskGroup(of: (PlannedSource, Result<(KeyedImage, reused: Bool), ImageFailure>).self) { group in
             var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
@@ -22,9 +24,10 @@ extension BuildPipeline {
             }
             while let (planned, result) = await group.next() {
                 switch result {
-                case let .success(image):
-                    rendered[planned.source] = image
-                    for warning in image.warnings {
+                case let .success((keyed, wasReused)):
+                    rendered[planned.source] = keyed
+                    if wasReused { reused += 1 }
+                    for warning in keyed.image.warnings {
                         effects.report(.imageWarning(source: planned.source.description, message: warning))
                     }
                     effects.report(.imageBuilt(source: planned.source.description, done: rendered.count + failures.count, total: total))
@@ -38,7 +41,7 @@ extension BuildPipeline {
             }
         }
         failures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        return (rendered, failures)
+        return (rendered, failures, reused)
     }
 
     /// Every remote source in the plan, fetched at once before any image is decoded.
@@ -49,8 +52,9 @@ extension BuildPipeline {
         return urls.isEmpty ? [:] : await effects.fetchRemote(urls, settings)
     }
 
+    /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
-                           fetched: [String: Result<String, FetchProblem>]) -> Result<RenderedImage, ImageFailure> {
+                           fetched: [String: Result<String, FetchProblem>]) -> Result<(KeyedImage, reused: Bool), ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
@@ -64,16 +68,30 @@ extension BuildPipeline {
             case let .failure(problem): return .failure(failure("download failed: \(problem)"))
             }
         }
+        let store = effects.renditions
+        let key: String
+        do {
+            key = RenditionKey.make(sourceDigest: try store.digest(path), request: request, generator: generator)
+        } catch {
+            return .failure(failure("cannot read the file: \(error)"))
+        }
+        if let kept = store.lookup(key) { return .success((KeyedImage(key: key, image: kept), true)) }
         let bytes: [UInt8]
         do {
             bytes = try effects.readFile(path)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
+        let image: RenderedImage
         do {
-            return .success(try renderer.render(bytes, request))
+            image = try renderer.render(bytes, request)
         } catch {
             return .failure(failure("\(error)"))
+        }
+        do {
+            return .success((KeyedImage(key: key, image: try store.keep(key, image)), false))
+        } catch {
+            return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }
     }
 }

@@ -25,7 +25,7 @@ public struct BuildPipeline: Sendable {
         step(3)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         step(4)
-        let (rendered, failures) = await renderImages(plan, fetched: fetched)
+        let (rendered, failures, reused) = await renderImages(plan, fetched: fetched)
         step(5)
         let template: SiteTemplate
         do {
@@ -35,20 +35,24 @@ public struct BuildPipeline: Sendable {
         } catch {
             throw .template(.unreadable(path: gallery.templatePath ?? "built-in", reason: "\(error)"))
         }
-        let pages = Presenter.present(gallery: gallery, plan: plan, rendered: rendered, generator: generator)
+        let pages = Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator)
         let files: [OutputFile]
         do {
-            files = try SiteRenderer.render(pages, template: template) + Self.imageFiles(plan, rendered)
+            files = try SiteRenderer.render(pages, template: template)
+                + Self.imageFiles(plan, rendered, store: effects.renditions)
         } catch {
             throw .template(error)
         }
         step(6)
+        let changed: Bool
         do {
-            try effects.writeSite(files)
+            changed = try effects.writeSite(files)
+            try effects.renditions.finish(Set(rendered.values.map(\.key)))
         } catch {
             throw .write(reason: "\(error)")
         }
-        return BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: files.count, pages: pages.count)
+        return BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
+                            pages: pages.count, imagesReused: reused, siteChanged: changed)
     }
 
     private func step(_ number: Int) {
@@ -80,11 +84,21 @@ public struct BuildPipeline: Sendable {
         path.hasPrefix("/") ? path : directory + "/" + path
     }
 
-    static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: RenderedImage]) -> [OutputFile] {
+    /// Rendition files: in memory when just rendered without a store, else linked from the store.
+    static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: KeyedImage], store: RenditionStore) -> [OutputFile] {
         plan.sources.flatMap { planned in
-            (rendered[planned.source]?.renditions ?? []).map { rendition in
-                OutputFile(path: RenditionNaming.path(stem: planned.outputStem, width: rendition.width), bytes: rendition.jpeg)
+            (rendered[planned.source]?.image.renditions ?? []).map { rendition in
+                let path = RenditionNaming.path(stem: planned.outputStem, width: rendition.width, digest: rendition.digest)
+                return rendition.jpeg.isEmpty
+                    ? OutputFile(path: path, file: store.path(rendition.digest), digest: rendition.digest, byteCount: rendition.byteCount)
+                    : OutputFile(path: path, bytes: rendition.jpeg)
             }
         }
     }
+}
+
+/// A rendered image and the rendition-store key it is kept under.
+struct KeyedImage: Sendable {
+    var key: String
+    var image: RenderedImage
 }

@@ -1,15 +1,39 @@
-/// A file of the site, as a value: where it goes and what it holds.
+/// A file of the site, as a value: where it goes, what it holds, and its digest.
 public struct OutputFile: Equatable, Sendable {
+    public enum Content: Equatable, Sendable {
+        case bytes([UInt8])
+        /// Bytes already on disk (a kept rendition): linked or copied into the site.
+        case file(String)
+    }
+
     /// Relative to the output folder, with `/` separators.
     public var path: String
-    public var bytes: [UInt8]
+    public var content: Content
+    /// SHA-256 of the bytes, hex.
+    public var digest: String
+    public var byteCount: Int
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
-        self.bytes = bytes
+        self.content = .bytes(bytes)
+        self.digest = ContentHash.hex(bytes)
+        self.byteCount = bytes.count
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    public init(path: String, file: String, digest: String, byteCount: Int) {
+        self.path = path
+        self.content = .file(file)
+        self.digest = digest
+        self.byteCount = byteCount
+    }
+
+    /// The bytes, when held in memory.
+    public var bytes: [UInt8]? {
+        if case let .bytes(bytes) = content { return bytes }
+        return nil
     }
 }

@@ -62,7 +62,9 @@ public enum Presenter {
     static func imageModel(_ image: GalleryImage, rendered: RenderedImage, stem: String, root: String,
                            index: Int, count: Int) -> ImageViewModel {
         let renditions = rendered.renditions.sorted { $0.width < $1.width }
-        let href = { (rendition: Rendition) in root + URLPath.escape(RenditionNaming.path(stem: stem, width: rendition.width)) }
+        let href = { (rendition: Rendition) in
+            root + URLPath.escape(RenditionNaming.path(stem: stem, width: rendition.width, digest: rendition.digest))
+        }
         let smallest = renditions[0], largest = renditions[renditions.count - 1]
         let main = renditions.first { $0.width >= 1000 } ?? largest
         return ImageViewModel(
@@ -80,7 +82,11 @@ public enum Presenter {
 
 /// How rendition files are named; the plan, presenter and writer agree through it.
 public enum RenditionNaming {
-    public static func path(stem: String, width: Int) -> String { "\(stem)-\(width).jpg" }
+    /// `images/harbour-400.3f2a9c1e.jpg`: the fingerprint changes whenever the bytes do,
+    /// so the file can be cached forever.
+    public static func path(stem: String, width: Int, digest: String) -> String {
+        "\(stem)-\(width).\(ContentHash.fingerprint(digest)).jpg"
+    }
 }
 
 /// Percent-encodes a relative path for use in `href`/`src` (HTML escaping comes after, in the template).

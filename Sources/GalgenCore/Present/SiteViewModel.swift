@@ -25,6 +25,9 @@ public struct PageViewModel: Equatable, Sendable {
     /// The neighbouring albums, on album pages of a multi-album gallery.
     public var previousAlbum: AlbumNavLink? = nil
     public var nextAlbum: AlbumNavLink? = nil
+    /// Fingerprinted stylesheet and script, relative to this page (set by the site renderer).
+    public var stylesheet: String = ""
+    public var script: String = ""
 }
 
 public struct AlbumNavLink: Equatable, Sendable {

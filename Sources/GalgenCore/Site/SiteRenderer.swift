@@ -14,13 +14,42 @@ public enum SiteRenderer {
         for name in SiteTemplate.requiredTemplates where library.getTemplate(named: name) == nil {
             throw TemplateError.missingTemplate(name: name + ".mustache")
         }
+        let assets = template.assets.sorted(by: { $0.key < $1.key }).map { name, bytes in
+            OutputFile(path: assetPath(name, bytes: bytes), bytes: bytes)
+        }
+        let stylesheet = assetPath("gallery.css", bytes: template.assets["gallery.css"] ?? [])
+        let script = assetPath("gallery.js", bytes: template.assets["gallery.js"] ?? [])
         var files = pages.map { page in
-            OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "")
+            var page = page
+            page.stylesheet = page.root + stylesheet
+            page.script = page.root + script
+            return OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "")
         }
-        for (name, bytes) in template.assets.sorted(by: { $0.key < $1.key }) {
-            files.append(OutputFile(path: "assets/\(name)", bytes: bytes))
-        }
+        files += assets
+        files.append(OutputFile(path: "_headers", text: headers(fingerprinted: assets.map(\.path).filter(isFingerprinted))))
         return files
+    }
+
+    /// The stylesheet and script galgen's pages link get a fingerprint in their name;
+    /// other files of a template folder keep theirs, for templates that name them.
+    static let fingerprintedAssets: Set<String> = ["gallery.css", "gallery.js"]
+
+    static func assetPath(_ name: String, bytes: [UInt8]) -> String {
+        fingerprintedAssets.contains(name)
+            ? "assets/" + ContentHash.fingerprinted(name, digest: ContentHash.hex(bytes)) : "assets/\(name)"
+    }
+
+    static func isFingerprinted(_ path: String) -> Bool {
+        fingerprintedAssets.contains { path.hasPrefix("assets/" + String($0.split(separator: ".")[0]) + ".") && path != "assets/" + $0 }
+    }
+
+    /// Netlify / Cloudflare Pages headers: fingerprinted files never change, so cache them forever.
+    static func headers(fingerprinted assets: [String]) -> String {
+        let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
+        return "# Written by galgen: file names with a content fingerprint never change.\n"
+            + "/*\n  X-Content-Type-Options: nosniff\n"
+            + "/images/*\n" + forever
+            + assets.map { "/\($0)\n" + forever }.joined()
     }
 }
 

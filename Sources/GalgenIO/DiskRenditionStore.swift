@@ -1,0 +1,132 @@
+import Foundation
+import GalgenCore
+import Synchronization
+
+/// The live `RenditionStore`: rendered JPEGs in `<cache>/renditions/<sha256>.jpg` and a
+/// manifest, `<cache>/manifest.json`, mapping
+///
+/// - each source path to the size, modification time and inode it had when it was
+///   hashed, and its digest (so an unchanged file is not read again), and
+/// - each rendition key (source digest + settings) to the rendered image, without bytes.
+///
+/// Files appear by rename of a complete temporary file; the manifest is replaced the same
+/// way at the end of a build, so a killed build leaves the previous manifest intact.
+public final class DiskRenditionStore: Sendable {
+    public let root: String
+    private let state: Mutex<Manifest?> = Mutex(nil)
+    private let usedSources = Mutex<Set<String>>([])
+
+    struct Manifest: Codable {
+        static let currentVersion = 1
+        var version = Manifest.currentVersion
+        var sources: [String: SourceStamp] = [:]
+        var images: [String: RenderedImage] = [:]
+    }
+
+    struct SourceStamp: Codable, Equatable {
+        var size: Int64
+        var modified: Int64
+        var inode: UInt64
+        var digest: String
+    }
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    var renditions: String { root + "/renditions" }
+    var manifestPath: String { root + "/manifest.json" }
+
+    public func path(_ digest: String) -> String { renditions + "/" + digest + ".jpg" }
+
+    public var store: RenditionStore {
+        RenditionStore(digest: digest, lookup: lookup, keep: keep, path: path, finish: finish)
+    }
+
+    private func withManifest<R>(_ body: (inout Manifest) throws -> R) rethrows -> R {
+        try state.withLock { manifest in
+            if manifest == nil { manifest = loadManifest() }
+            return try body(&manifest!)
+        }
+    }
+
+    private func loadManifest() -> Manifest {
+        guard let data = FileManager.default.contents(atPath: manifestPath),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+              manifest.version == Manifest.currentVersion
+        else { return Manifest() }
+        return manifest
+    }
+
+    // MARK: RenditionStore
+
+    public func digest(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        let stamp = SourceStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                                inode: UInt64(info.st_ino), digest: "")
+        usedSources.withLock { _ = $0.insert(path) }
+        if let known = withManifest({ $0.sources[path] }),
+           (known.size, known.modified, known.inode) == (stamp.size, stamp.modified, stamp.inode) {
+            return known.digest
+        }
+        let digest = ContentHash.hex(try FileSystem.read(path))
+        withManifest { $0.sources[path] = SourceStamp(size: stamp.size, modified: stamp.modified, inode: stamp.inode, digest: digest) }
+        return digest
+    }
+
+    public func lookup(_ key: String) -> RenderedImage? {
+        guard let image = withManifest({ $0.images[key] }) else { return nil }
+        var info = stat()
+        let complete = image.renditions.allSatisfy { stat(path($0.digest), &info) == 0 && Int(info.st_size) == $0.byteCount }
+        return complete ? image : nil
+    }
+
+    public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {
+        try FileManager.default.createDirectory(atPath: renditions, withIntermediateDirectories: true)
+        var kept = image
+        for index in kept.renditions.indices {
+            let rendition = kept.renditions[index]
+            let destination = path(rendition.digest)
+            if !FileManager.default.fileExists(atPath: destination) {
+                try Self.writeAtomically(rendition.jpeg, to: destination)
+            }
+            kept.renditions[index].jpeg = []
+        }
+        withManifest { $0.images[key] = kept }
+        return kept
+    }
+
+    /// Keeps the entries this build used, removes the rest and their files, saves the manifest.
+    public func finish(_ used: Set<String>) throws {
+        let sources = usedSources.withLock { $0 }
+        let manifest = withManifest { manifest -> Manifest in
+            manifest.images = manifest.images.filter { used.contains($0.key) }
+            manifest.sources = manifest.sources.filter { sources.contains($0.key) }
+            return manifest
+        }
+        let wanted = Set(manifest.images.values.flatMap { $0.renditions.map { $0.digest + ".jpg" } })
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: renditions)) ?? []
+        where name.hasSuffix(".jpg") && !wanted.contains(name) {
+            try? FileManager.default.removeItem(atPath: renditions + "/" + name)
+        }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try Self.writeAtomically(Array(try encoder.encode(manifest)), to: manifestPath)
+    }
+
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".partial-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw FileError(path: temporary, reason: "cannot write the cache (disk full or read-only?)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileError(path: path, reason: reason)
+        }
+    }
+}
