@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import GalgenCore
 import GalgenFetch
@@ -42,6 +43,7 @@ struct BuildCommand: AsyncParsableCommand {
             throw ExitCode(error.exitCode)
         }
         BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
+        if let record = summary.record { BuildReport.save(record, cache: options.cachePath, reporter: reporter) }
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 }
@@ -65,6 +67,18 @@ extension BuildEffects {
 }
 
 enum BuildReport {
+    /// `<cache>/build-report.json`, replaced atomically; a failure to save it is only a warning.
+    static func save(_ record: BuildRecord, cache: String, reporter: TerminalReporter) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(record)
+            try data.write(to: URL(fileURLWithPath: cache + "/build-report.json"), options: .atomic)
+        } catch {
+            reporter.line("warning: cannot save \(cache)/build-report.json: \(error.localizedDescription)", style: "33")
+        }
+    }
+
     static func print(_ summary: BuildSummary, output: String, reporter: TerminalReporter, quiet: Bool) {
         if !quiet {
             let reused = summary.imagesReused > 0 ? " (\(summary.imagesReused) unchanged, not decoded again)" : ""

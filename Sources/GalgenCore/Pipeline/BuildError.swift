@@ -35,6 +35,8 @@ public struct BuildSummary: Equatable, Sendable {
     public var imagesReused: Int = 0
     /// False when the site already held exactly these files and nothing was written.
     public var siteChanged: Bool = true
+    /// What the build did, for build-report.json.
+    public var record: BuildRecord? = nil
 
     /// 0 when everything was built, 1 when the site was written but some images failed.
     public var exitCode: Int32 { failures.isEmpty ? 0 : 1 }

@@ -69,13 +69,18 @@ extension BuildPipeline {
             }
         }
         let store = effects.renditions
-        let key: String
+        let started = ContinuousClock.now
+        let key: String, sourceDigest: String
         do {
-            key = RenditionKey.make(sourceDigest: try store.digest(path), request: request, generator: generator)
+            sourceDigest = try store.digest(path)
+            key = RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
-        if let kept = store.lookup(key) { return .success((KeyedImage(key: key, image: kept), true)) }
+        if let kept = store.lookup(key) {
+            let milliseconds = (ContinuousClock.now - started).milliseconds
+            return .success((KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: true, milliseconds: milliseconds), true))
+        }
         let bytes: [UInt8]
         do {
             bytes = try effects.readFile(path)
@@ -89,7 +94,9 @@ extension BuildPipeline {
             return .failure(failure("\(error)"))
         }
         do {
-            return .success((KeyedImage(key: key, image: try store.keep(key, image)), false))
+            let kept = try store.keep(key, image)
+            let milliseconds = (ContinuousClock.now - started).milliseconds
+            return .success((KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: false, milliseconds: milliseconds), false))
         } catch {
             return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }

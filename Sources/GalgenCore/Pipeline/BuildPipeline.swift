@@ -19,6 +19,7 @@ public struct BuildPipeline: Sendable {
     static let stages = ["Reading configuration", "Planning", "Downloading", "Rendering images", "Rendering pages", "Writing site"]
 
     public func run() async throws(BuildError) -> BuildSummary {
+        let started = ContinuousClock.now
         let gallery = try readGallery()
         step(2)
         let plan = Planner.plan(gallery)
@@ -51,8 +52,11 @@ public struct BuildPipeline: Sendable {
         } catch {
             throw .write(reason: "\(error)")
         }
-        return BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
-                            pages: pages.count, imagesReused: reused, siteChanged: changed)
+        var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
+                                   pages: pages.count, imagesReused: reused, siteChanged: changed)
+        summary.record = Self.record(plan: plan, rendered: rendered, failures: failures, files: files, changed: changed,
+                                     generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
+        return summary
     }
 
     private func step(_ number: Int) {
@@ -97,8 +101,38 @@ public struct BuildPipeline: Sendable {
     }
 }
 
+extension BuildPipeline {
+    static func record(plan: BuildPlan, rendered: [ImageSource: KeyedImage], failures: [ImageFailure], files: [OutputFile],
+                       changed: Bool, generator: String, milliseconds: Int) -> BuildRecord {
+        let failed = Dictionary(failures.map { ($0.source, $0.reason) }) { first, _ in first }
+        let images = plan.sources.map { planned -> BuildRecord.Image in
+            let kept = rendered[planned.source]
+            let outputs = (kept?.image.renditions ?? []).map { rendition in
+                BuildRecord.Output(path: RenditionNaming.path(stem: planned.outputStem, width: rendition.width, digest: rendition.digest),
+                                   width: rendition.width, height: rendition.height, bytes: rendition.byteCount)
+            }
+            return BuildRecord.Image(
+                source: planned.source.description, location: "\(planned.location)", digest: kept?.sourceDigest,
+                reused: kept?.reused ?? false, milliseconds: kept?.milliseconds ?? 0,
+                outputs: outputs, warnings: kept?.image.warnings ?? [], error: failed[planned.source.description])
+        }
+        let totals = BuildRecord.Totals(
+            images: images.count, reused: images.filter(\.reused).count, failed: failures.count, outputFiles: files.count,
+            outputBytes: files.map(\.byteCount).reduce(0, +), siteChanged: changed, milliseconds: milliseconds)
+        return BuildRecord(generator: generator, images: images, totals: totals)
+    }
+}
+
+extension Duration {
+    var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
+}
+
 /// A rendered image and the rendition-store key it is kept under.
 struct KeyedImage: Sendable {
     var key: String
     var image: RenderedImage
+    var sourceDigest: String
+    /// Taken from the store without decoding.
+    var reused: Bool
+    var milliseconds: Int
 }
