@@ -115,7 +115,10 @@ public final class DiskRenditionStore: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try Self.writeAtomically(Array(try encoder.encode(manifest)), to: manifestPath)
+        let bytes = Array(try encoder.encode(manifest))
+        // Unchanged: leave the file alone (a no-op build writes nothing it does not have to).
+        if let current = FileManager.default.contents(atPath: manifestPath), Array(current) == bytes { return }
+        try Self.writeAtomically(bytes, to: manifestPath)
     }
 
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {

@@ -31,10 +31,20 @@ public struct SiteWriter: Sendable {
         try checkOwnership()
         let marker = Self.marker(for: files)
         if isUpToDate(marker: marker, files: files) { return false }
+        let previous = previousDigests()
         try? manager.removeItem(atPath: staging)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            var folders: Set<String> = [staging]
             for file in files + [OutputFile(path: Self.markerName, text: marker)] {
+                try Self.checkInside(file.path)
+                let folder = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
+                if folders.insert(folder).inserted {
+                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
+                // A file the current site already has with the same bytes is linked, not
+                // rewritten: it keeps its modification time, so rsync skips it.
+                if previous[file.path] == file.digest, link(output + "/" + file.path, staging + "/" + file.path) == 0 { continue }
                 try writeFile(file, under: staging)
             }
             try swap(staging)
@@ -51,6 +61,17 @@ public struct SiteWriter: Sendable {
             + files.sorted { $0.path < $1.path }.map { "\($0.digest) \($0.byteCount) \($0.path)\n" }.joined()
     }
 
+    /// Path → digest of the current site, from its marker.
+    private func previousDigests() -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName) else { return [:] }
+        var digests: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            if parts.count == 3 { digests[String(parts[2])] = String(parts[0]) }
+        }
+        return digests
+    }
+
     private func isUpToDate(marker: String, files: [OutputFile]) -> Bool {
         guard let current = FileManager.default.contents(atPath: output + "/" + Self.markerName),
               String(decoding: current, as: UTF8.self) == marker else { return false }
@@ -61,12 +82,7 @@ public struct SiteWriter: Sendable {
     }
 
     private func writeFile(_ file: OutputFile, under root: String) throws {
-        guard !file.path.hasPrefix("/"), !file.path.split(separator: "/").contains("..") else {
-            throw FileError(path: file.path, reason: "refusing to write outside the output folder")
-        }
         let path = root + "/" + file.path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
         switch file.content {
         case let .bytes(bytes):
             try Self.create(path, bytes)
@@ -77,6 +93,12 @@ public struct SiteWriter: Sendable {
                 throw FileError(path: source, reason: "a kept rendition is missing from the cache; build again")
             }
             try Self.create(path, Array(bytes))
+        }
+    }
+
+    static func checkInside(_ path: String) throws {
+        guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+            throw FileError(path: path, reason: "refusing to write outside the output folder")
         }
     }
 
