@@ -12,6 +12,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case insecureURL(url: String, host: String)
         case emptySource
         case conflictingKeys(String, String)
+        case invalidBaseURL(String)
     }
 
     public var location: SourceLocation
@@ -49,6 +50,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(url)' uses plain http. Use https, or list '\(host)' under download.allow_insecure_hosts if you trust the network."
         case .emptySource:
             "'src' is empty. Give a path relative to gallery.yml or an https:// URL."
+        case let .invalidBaseURL(url):
+            "'base_url' must be the site's absolute http(s) address, such as https://example.com/photos/ (got '\(url)')."
         case let .conflictingKeys(first, second):
             "use either '\(first)' or '\(second)', not both. '\(first)' is one album; '\(second)' is a list of albums, each with its own 'images'."
         }

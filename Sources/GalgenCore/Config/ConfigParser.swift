@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// The parse-and-validate stage: gallery.yml text → `Gallery`.
@@ -59,7 +60,7 @@ struct ConfigReader {
         }
         var gallery = Gallery(title: string(fields["title"], key: "title") ?? "Gallery")
         gallery.description = string(fields["description"], key: "description")
-        gallery.baseURL = string(fields["base_url"], key: "base_url")
+        gallery.baseURL = baseURL(fields["base_url"])
         gallery.templatePath = string(fields["template"], key: "template")
         gallery.thumbnails = readThumbnails(fields["thumbnails"])
         gallery.download = readDownload(fields["download"])
@@ -75,6 +76,19 @@ struct ConfigReader {
             gallery.albums = [Album(title: gallery.title, slug: "", description: gallery.description, images: list)]
         }
         return gallery
+    }
+
+    /// An absolute http(s) URL without query or fragment, always ending in "/".
+    mutating func baseURL(_ field: Field?) -> String? {
+        guard let text = string(field, key: "base_url")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", components.host?.isEmpty == false,
+              components.query == nil, components.fragment == nil, components.user == nil
+        else {
+            fail(.invalidBaseURL(URLRedaction.redact(text)), at: field?.value)
+            return nil
+        }
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     mutating func readThumbnails(_ field: Field?) -> ThumbnailSettings {

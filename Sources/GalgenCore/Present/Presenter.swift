@@ -6,6 +6,30 @@ public enum Presenter {
 
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                                generator: String) -> [PageViewModel] {
+        let pages = pagesWithoutAddresses(gallery: gallery, plan: plan, rendered: rendered, generator: generator)
+        guard let base = gallery.baseURL else { return pages }
+        return pages.map { addressed($0, base: base, gallery: gallery) }
+    }
+
+    /// The page's canonical address (a folder URL for index.html) and its link preview.
+    static func addressed(_ page: PageViewModel, base: String, gallery: Gallery) -> PageViewModel {
+        var page = page
+        let folder = page.path.hasSuffix("index.html") ? String(page.path.dropLast("index.html".count)) : page.path
+        page.canonicalURL = base + URLPath.escape(folder)
+        // Image URLs are relative to the page; from the site root they lose the "../" prefix.
+        let first = page.images.first
+        let cover = page.albums.first?.cover
+        let imagePath = first.map { String($0.src.dropFirst(page.root.count)) } ?? cover?.src
+        page.preview = PreviewViewModel(
+            title: page.documentTitle, summary: page.description ?? gallery.description,
+            image: imagePath.map { base + $0 },
+            imageWidth: first?.width ?? cover?.width, imageHeight: first?.height ?? cover?.height,
+            imageAlt: first?.alt ?? cover?.alt)
+        return page
+    }
+
+    static func pagesWithoutAddresses(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
+                                      generator: String) -> [PageViewModel] {
         guard gallery.hasAlbums else {
             let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
             return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "index.html", root: "",

@@ -25,9 +25,22 @@ public struct PageViewModel: Equatable, Sendable {
     /// The neighbouring albums, on album pages of a multi-album gallery.
     public var previousAlbum: AlbumNavLink? = nil
     public var nextAlbum: AlbumNavLink? = nil
+    /// With `base_url`: this page's public address, and what link previews show.
+    public var canonicalURL: String? = nil
+    public var preview: PreviewViewModel? = nil
     /// Fingerprinted stylesheet and script, relative to this page (set by the site renderer).
     public var stylesheet: String = ""
     public var script: String = ""
+}
+
+/// Open Graph: the title, description and first image of a page, as absolute URLs.
+public struct PreviewViewModel: Equatable, Sendable {
+    public var title: String
+    public var summary: String?
+    public var image: String?
+    public var imageWidth: Int?
+    public var imageHeight: Int?
+    public var imageAlt: String?
 }
 
 public struct AlbumNavLink: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The render-site stage: page view models + template → output files. Pure.
@@ -27,6 +28,8 @@ public enum SiteRenderer {
         }
         files += assets
         files.append(OutputFile(path: "_headers", text: headers(fingerprinted: assets.map(\.path).filter(isFingerprinted))))
+        let addresses = pages.compactMap(\.canonicalURL)
+        if !addresses.isEmpty { files.append(OutputFile(path: "sitemap.xml", text: sitemap(addresses))) }
         return files
     }
 
@@ -41,6 +44,13 @@ public enum SiteRenderer {
 
     static func isFingerprinted(_ path: String) -> Bool {
         fingerprintedAssets.contains { path.hasPrefix("assets/" + String($0.split(separator: ".")[0]) + ".") && path != "assets/" + $0 }
+    }
+
+    /// sitemaps.org: every page's address, in page order, without dates (so builds stay identical).
+    static func sitemap(_ addresses: [String]) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            + addresses.map { "  <url><loc>\(XMLText.escape($0))</loc></url>\n" }.joined()
+            + "</urlset>\n"
     }
 
     /// Netlify / Cloudflare Pages headers: fingerprinted files never change, so cache them forever.
@@ -68,5 +78,13 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(path, reason):
             "cannot read the template folder \(path): \(reason). Check the 'template:' path in gallery.yml."
         }
+    }
+}
+
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&apos;")
     }
 }
