@@ -6,6 +6,7 @@ import Foundation
 /// so a stale lock file never blocks anyone.
 public final class BuildLock {
     private let fd: Int32
+    private var closed = false
     public let path: String
 
     public enum Failure: Error, CustomStringConvertible {
@@ -74,9 +75,11 @@ public final class BuildLock {
     }
 
     public func release() {
+        guard !closed else { return }
+        closed = true
         flock(fd, LOCK_UN)
         close(fd)
     }
 
-    deinit { close(fd) }
+    deinit { release() }
 }

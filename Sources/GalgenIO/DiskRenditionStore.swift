@@ -63,6 +63,8 @@ public final class DiskRenditionStore: Sendable {
     public func digest(_ path: String) throws -> String {
         var info = stat()
         guard stat(path, &info) == 0 else {
+            // Let the file reader say what is wrong, in the words it always uses.
+            _ = try FileSystem.read(path)
             throw FileError(path: path, reason: String(cString: strerror(errno)))
         }
         let stamp = SourceStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
@@ -121,15 +123,16 @@ public final class DiskRenditionStore: Sendable {
         try Self.writeAtomically(bytes, to: manifestPath)
     }
 
+    /// Temporary name unique to this process and call (two tasks may keep the same rendition).
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".partial-\(getpid())"
+        let temporary = path + ".partial-\(getpid())-\(UUID().uuidString)"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw FileError(path: temporary, reason: "cannot write the cache (disk full or read-only?)")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw FileError(path: path, reason: reason)
+            throw FileError(path: temporary, reason: "cannot move it into place: \(reason)")
         }
     }
 }

@@ -14,14 +14,17 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
-        let lock: BuildLock
-        do {
-            lock = try BuildLock.acquire(cache: options.cachePath, wait: !options.noWait) { reporter.line($0, style: "33") }
-        } catch {
-            reporter.line("error: \(error)", style: "31")
-            throw ExitCode(error.isBusy ? 4 : 3)
+        // No gallery.yml, no cache folder: the pipeline reports the missing file.
+        var lock: BuildLock?
+        if FileManager.default.fileExists(atPath: options.configPath) {
+            do {
+                lock = try BuildLock.acquire(cache: options.cachePath, wait: !options.noWait) { reporter.line($0, style: "33") }
+            } catch {
+                reporter.line("error: \(error)", style: "31")
+                throw ExitCode(error.isBusy ? 4 : 3)
+            }
         }
-        defer { lock.release() }
+        defer { lock?.release() }
         let fetcher = RemoteFetcher(
             cache: DiskCache(root: options.cachePath), offline: options.offline,
             userAgent: "galgen/\(Galgen.version)", report: reporter.report)

@@ -1,3 +1,4 @@
+import GalgenSiteTemplate
 import Testing
 @testable import GalgenCore
 
@@ -40,6 +41,20 @@ enum Fixture {
         Gallery(title: title, description: description, hasAlbums: true, albums: albums)
     }
 
+    /// Where a rendition made by `rendered(_:tag:)` is written: its stem and width, and the
+    /// fingerprint of its (fake) bytes.
+    static func imagePath(_ stem: String, _ width: Int, tag: String) -> String {
+        RenditionNaming.path(stem: stem, width: width, digest: ContentHash.hex(fakeJPEG("\(tag)-\(width)")))
+    }
+
+    /// `assets/gallery.<first 8 hex of the SHA-256 of the built-in file>.css` (or `.js`).
+    static func builtInAssetPath(_ name: String) -> String {
+        let bytes = BuiltInTemplate.files[name] ?? []
+        let dot = name.lastIndex(of: ".")!
+        let fingerprint = String(ContentHash.hex(bytes).prefix(8))
+        return "assets/" + String(name[..<dot]) + "." + fingerprint + String(name[dot...])
+    }
+
     static func present(_ gallery: Gallery, rendered: [ImageSource: RenderedImage]? = nil) -> [PageViewModel] {
         Presenter.present(gallery: gallery, plan: Planner.plan(gallery), rendered: rendered ?? renderAll(gallery),
                           generator: "galgen test")
@@ -51,5 +66,23 @@ extension String {
 }
 
 extension OutputFile {
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes as UTF-8: every file the site renderer and the store-less pipeline make is in memory.
+    var text: String { String(decoding: inMemory, as: UTF8.self) }
+
+    var inMemory: [UInt8] {
+        guard let bytes else {
+            Issue.record("\(path) is not held in memory: \(content)")
+            return []
+        }
+        return bytes
+    }
+}
+
+extension BuildSummary {
+    /// The summary without its build record (which holds timings), for exact comparisons.
+    var withoutRecord: BuildSummary {
+        var summary = self
+        summary.record = nil
+        return summary
+    }
 }

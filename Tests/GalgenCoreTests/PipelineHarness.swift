@@ -14,7 +14,7 @@ final class Recorder: @unchecked Sendable {
 
     private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 
-    var written: [String: [UInt8]]? { locked { _written.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.path, $0.bytes) }) } } }
+    var written: [String: [UInt8]]? { locked { _written.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.path, $0.inMemory) }) } } }
     var events: [BuildEvent] { locked { _events } }
     var reads: [String] { locked { _reads } }
     var templateFolders: [String?] { locked { _templateFolders } }
@@ -52,6 +52,12 @@ struct PipelineHarness {
         }
     }
 
+    /// Where the fake renderer's rendition of a file holding `source` is written: the stem,
+    /// the width and the fingerprint of the bytes it makes.
+    static func imagePath(_ stem: String, _ width: Int, source: String, quality: Int = 82) -> String {
+        RenditionNaming.path(stem: stem, width: width, digest: ContentHash.hex(Fixture.fakeJPEG("\(source)@\(width)q\(quality)")))
+    }
+
     func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
@@ -75,6 +81,7 @@ struct PipelineHarness {
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }
                 recorder.write(files)
+                return true
             },
             report: { recorder.report($0) })
         let pipeline = BuildPipeline(configPath: configPath, jobs: jobs, renderer: Self.fakeRenderer(recorder),

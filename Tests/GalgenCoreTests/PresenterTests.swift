@@ -5,6 +5,9 @@ import Testing
 struct PresenterTests {
     let a = Fixture.image("a"), b = Fixture.image("b", caption: "Boats", alt: "Two boats"), c = Fixture.image("c")
 
+    /// Where `Fixture.rendered(_:)` (tag "x") puts image a's rendition `width` wide.
+    static func aPath(_ width: Int) -> String { Fixture.imagePath("images/a", width, tag: "x") }
+
     @Test func singleAlbumPage() throws {
         let pages = Fixture.present(Fixture.singleAlbum([a, b, c], description: "Days at sea"))
         try #require(pages.count == 1)
@@ -42,21 +45,22 @@ struct PresenterTests {
         let gallery = Fixture.singleAlbum([a])
         let pages = Fixture.present(gallery, rendered: [a.source: Fixture.rendered([1600, 400, 1000])])
         let image = try #require(pages[0].images.first)
-        #expect(image.srcset == "images/a-400.jpg 400w, images/a-1000.jpg 1000w, images/a-1600.jpg 1600w")
+        let path = Self.aPath
+        #expect(image.srcset == "\(path(400)) 400w, \(path(1000)) 1000w, \(path(1600)) 1600w")
+        #expect(path(1000).hasPrefix("images/a-1000.") && path(1000).hasSuffix(".jpg"))
         #expect(image.sizes == Presenter.sizes)
-        #expect(image.src == "images/a-1000.jpg")
+        #expect(image.src == path(1000))
         #expect((image.width, image.height) == (1600, 1066))
-        #expect((image.thumbnailSrc, image.thumbnailWidth, image.thumbnailHeight) == ("images/a-400.jpg", 400, 266))
-        #expect((image.largestHref, image.largestWidth, image.largestHeight) == ("images/a-1600.jpg", 1600, 1066))
+        #expect((image.thumbnailSrc, image.thumbnailWidth, image.thumbnailHeight) == (path(400), 400, 266))
+        #expect((image.largestHref, image.largestWidth, image.largestHeight) == (path(1600), 1600, 1066))
     }
 
     @Test("The main src is the first rendition at least 1000 wide, else the largest", arguments: [
-        ([400, 1600], "images/a-1600.jpg"), ([300, 600], "images/a-600.jpg"), ([250], "images/a-250.jpg"),
-        ([400, 1000, 2000], "images/a-1000.jpg"),
+        ([400, 1600], 1600), ([300, 600], 600), ([250], 250), ([400, 1000, 2000], 1000),
     ])
-    func mainSource(_ widths: [Int], _ src: String) {
+    func mainSource(_ widths: [Int], _ srcWidth: Int) {
         let pages = Fixture.present(Fixture.singleAlbum([a]), rendered: [a.source: Fixture.rendered(widths)])
-        #expect(pages[0].images.first?.src == src)
+        #expect(pages[0].images.first?.src == Self.aPath(srcWidth))
     }
 
     @Test func textFields() {
@@ -116,14 +120,16 @@ struct PresenterTests {
         #expect(index.albums.map(\.href) == ["day-one/index.html", "night/index.html", "empty/index.html"])
         #expect(index.albums.map(\.count) == ["2 photos", "1 photo", "0 photos"])
         #expect(index.albums.map(\.summary) == ["Arrival", nil, nil])
-        #expect(index.albums[0].cover == CoverViewModel(src: "images/day-one/a-400.jpg", width: 400, height: 266, alt: "A"))
+        let dayA = { (width: Int) in Fixture.imagePath("images/day-one/a", width, tag: "a") }
+        let dayB = { (width: Int) in Fixture.imagePath("images/day-one/b", width, tag: "b") }
+        #expect(index.albums[0].cover == CoverViewModel(src: dayA(400), width: 400, height: 266, alt: "A"))
         #expect(index.albums[2].cover == nil)
         let day = pages[1]
         #expect((day.title, day.documentTitle, day.galleryTitle) == ("Day One", "Day One — Trips", "Trips"))
         #expect(day.description == "Arrival")
-        #expect(day.images.map(\.src) == ["../images/day-one/a-1600.jpg", "../images/day-one/b-1600.jpg"])
-        #expect(day.images[0].srcset == "../images/day-one/a-400.jpg 400w, ../images/day-one/a-1600.jpg 1600w")
-        #expect(day.images[0].largestHref == "../images/day-one/a-1600.jpg")
+        #expect(day.images.map(\.src) == ["../" + dayA(1600), "../" + dayB(1600)])
+        #expect(day.images[0].srcset == "../\(dayA(400)) 400w, ../\(dayA(1600)) 1600w")
+        #expect(day.images[0].largestHref == "../" + dayA(1600))
         #expect(pages[3].hasImages == false)
         // Each album page links its neighbours; the index links none.
         #expect(pages.map(\.previousAlbum?.href) == [nil, nil, "../day-one/index.html", "../night/index.html"])
@@ -139,8 +145,9 @@ struct PresenterTests {
     @Test func imageSharedByTwoAlbumsLinksToItsOnlyFiles() {
         let gallery = Fixture.albums([Album(title: "One", slug: "one", images: [a]), Album(title: "Two", slug: "two", images: [a])])
         let pages = Fixture.present(gallery)
-        #expect(pages[2].images.first?.src == "../images/one/a-1600.jpg")
-        #expect(pages[0].albums.map { $0.cover?.src } == ["images/one/a-400.jpg", "images/one/a-400.jpg"])
+        let oneA = { (width: Int) in Fixture.imagePath("images/one/a", width, tag: "a") }
+        #expect(pages[2].images.first?.src == "../" + oneA(1600))
+        #expect(pages[0].albums.map { $0.cover?.src } == [oneA(400), oneA(400)])
     }
 
     @Test("URLPath.escape", arguments: [

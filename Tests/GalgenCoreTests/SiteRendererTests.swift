@@ -14,6 +14,21 @@ struct SiteRendererTests {
         ],
         assets: ["site.css": [1, 2, 3]])
 
+    static let css = Fixture.builtInAssetPath("gallery.css"), js = Fixture.builtInAssetPath("gallery.js")
+
+    /// Where `Fixture.renderAll` puts an image's rendition: tagged with its slug.
+    static func imagePath(_ stem: String, _ width: Int) -> String {
+        Fixture.imagePath(stem, width, tag: String(stem.split(separator: "/").last!))
+    }
+
+    static func srcset(_ stem: String) -> String {
+        "\(imagePath(stem, 400)) 400w, \(imagePath(stem, 1600)) 1600w"
+    }
+
+    static let headersStart = "# Written by galgen: file names with a content fingerprint never change.\n"
+        + "/*\n  X-Content-Type-Options: nosniff\n"
+        + "/images/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+
     private func render(_ gallery: Gallery, template: SiteTemplate = BuiltInTemplate.template,
                         rendered: [ImageSource: RenderedImage]? = nil) throws -> [String: String] {
         let files = try SiteRenderer.render(Fixture.present(gallery, rendered: rendered), template: template)
@@ -23,17 +38,19 @@ struct SiteRendererTests {
     @Test func inlineTemplate() throws {
         let pages = Fixture.present(Fixture.singleAlbum([a, b]))
         let files = try SiteRenderer.render(pages, template: Self.inline)
-        #expect(files.map(\.path) == ["index.html", "assets/site.css"])
-        #expect(files[0].text == "<h1>Summer</h1>[a|eager|images/a-400.jpg 400w, images/a-1600.jpg 1600w]"
-                + "[b|lazy|images/b-400.jpg 400w, images/b-1600.jpg 1600w]")
+        #expect(files.map(\.path) == ["index.html", "assets/site.css", "_headers"])
+        #expect(files[0].text == "<h1>Summer</h1>[a|eager|\(Self.srcset("images/a"))]"
+                + "[b|lazy|\(Self.srcset("images/b"))]")
         #expect(files[1].bytes == [1, 2, 3])
+        // Only the stylesheet and script galgen links are fingerprinted; a template's own assets keep their names.
+        #expect(files[2].text == Self.headersStart)
         #expect(try render(Gallery(title: "Empty"), template: Self.inline)["index.html"] == "<h1>Empty</h1>EMPTY")
         #expect(try render(Fixture.albums([]), template: Self.inline)["index.html"] == "NO ALBUMS")
     }
 
     @Test func builtInPageLoadsTheFirstImageEagerly() throws {
         let html = try #require(try render(Fixture.singleAlbum([a, b, c]))["index.html"])
-        let first = #"<img class="photo" src="images/a-1600.jpg" srcset="images/a-400.jpg 400w, images/a-1600.jpg 1600w" "#
+        let first = #"<img class="photo" src="\#(Self.imagePath("images/a", 1600))" srcset="\#(Self.srcset("images/a"))" "#
             + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="A" "#
             + #"loading="eager" decoding="async" fetchpriority="high">"#
         #expect(html.contains(first))
@@ -41,20 +58,27 @@ struct SiteRendererTests {
         #expect(html.occurrences(of: #"loading="eager""#) == 1)
         #expect(html.occurrences(of: #"loading="lazy""#) == 2)
         for slug in ["a", "b", "c"] {
-            #expect(html.contains(#"srcset="images/\#(slug)-400.jpg 400w, images/\#(slug)-1600.jpg 1600w""#))
+            #expect(html.contains(#"srcset="\#(Self.srcset("images/" + slug))""#))
             #expect(html.contains(#"<section class="panel" role="tabpanel" id="\#(slug)""#))
         }
         #expect(html.contains(#"<p class="caption">Boats</p>"#))
-        #expect(html.contains(#"<link rel="stylesheet" href="assets/gallery.css">"#))
+        #expect(html.contains(#"<link rel="stylesheet" href="\#(Self.css)">"#))
+        #expect(html.contains(#"<script src="\#(Self.js)" defer></script>"#))
         #expect(html.contains(#"<meta name="generator" content="galgen test">"#))
         #expect(html.contains("<title>Summer</title>"))
     }
 
     @Test func builtInAssetsAreCopied() throws {
         let files = try SiteRenderer.render(Fixture.present(Gallery(title: "x")), template: BuiltInTemplate.template)
-        #expect(files.map(\.path) == ["index.html", "assets/gallery.css", "assets/gallery.js"])
+        #expect(files.map(\.path) == ["index.html", Self.css, Self.js, "_headers"])
+        #expect(Self.css.wholeMatch(of: /assets\/gallery\.[0-9a-f]{8}\.css/) != nil)
+        #expect(Self.js.wholeMatch(of: /assets\/gallery\.[0-9a-f]{8}\.js/) != nil)
         #expect(files[1].bytes == BuiltInTemplate.files["gallery.css"])
         #expect(files[2].bytes == BuiltInTemplate.files["gallery.js"])
+        #expect(files.allSatisfy { $0.digest == ContentHash.hex($0.inMemory) && $0.byteCount == $0.inMemory.count })
+        // The fingerprinted files may be cached forever.
+        let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
+        #expect(files[3].text == Self.headersStart + "/\(Self.css)\n" + forever + "/\(Self.js)\n" + forever)
     }
 
     @Test func failedImageIsNotOnThePage() throws {
@@ -62,7 +86,7 @@ struct SiteRendererTests {
         let html = try #require(try render(gallery, rendered: Fixture.renderAll(gallery, failing: ["b"]))["index.html"])
         #expect(!html.contains("images/b-"))
         #expect(!html.contains(#"id="b""#))
-        #expect(html.contains("images/a-400.jpg") && html.contains("images/c-400.jpg"))
+        #expect(html.contains(Self.imagePath("images/a", 400)) && html.contains(Self.imagePath("images/c", 400)))
         #expect(html.contains("2 of 2"))
     }
 
@@ -78,17 +102,17 @@ struct SiteRendererTests {
         let gallery = Fixture.albums([Album(title: "Day One", slug: "day-one", images: [a, b]),
                                       Album(title: "Night", slug: "night", images: [c])])
         let files = try render(gallery)
-        #expect(files.keys.sorted() == ["assets/gallery.css", "assets/gallery.js", "day-one/index.html", "index.html", "night/index.html"])
+        #expect(files.keys.sorted() == ["_headers", Self.css, Self.js, "day-one/index.html", "index.html", "night/index.html"].sorted())
         let index = try #require(files["index.html"])
         #expect(index.contains(#"<a href="day-one/index.html">"#) && index.contains(#"<a href="night/index.html">"#))
-        #expect(index.contains(#"<img src="images/day-one/a-400.jpg" width="400" height="266""#))
-        #expect(index.contains(#"href="assets/gallery.css""#))
+        #expect(index.contains(#"<img src="\#(Self.imagePath("images/day-one/a", 400))" width="400" height="266""#))
+        #expect(index.contains(#"href="\#(Self.css)""#))
         #expect(index.contains(#"<span class="album-count">2 photos</span>"#))
         let day = try #require(files["day-one/index.html"])
         #expect(day.contains(#"<a href="../index.html">Trips</a>"#))
-        #expect(day.contains(#"<link rel="stylesheet" href="../assets/gallery.css">"#))
-        #expect(day.contains(#"<script src="../assets/gallery.js" defer></script>"#))
-        #expect(day.contains(#"<img class="photo" src="../images/day-one/a-1600.jpg""#))
+        #expect(day.contains(#"<link rel="stylesheet" href="../\#(Self.css)">"#))
+        #expect(day.contains(#"<script src="../\#(Self.js)" defer></script>"#))
+        #expect(day.contains(#"<img class="photo" src="../\#(Self.imagePath("images/day-one/a", 1600))""#))
         #expect(day.contains("<title>Day One — Trips</title>"))
         for link in Self.links(in: day) {
             #expect(link.hasPrefix("../") || link.hasPrefix("#") || link.hasPrefix("data:"), "\(link)")

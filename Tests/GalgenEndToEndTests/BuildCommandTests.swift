@@ -30,12 +30,22 @@ struct BuildCommandTests {
         defer { folder.remove() }
         let result = try Galgen.run(["build"], in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(folder.list("_site") == [
-            ".galgen-site", "assets", "assets/gallery.css", "assets/gallery.js", "images",
-            "images/tall-200.jpg", "images/tall-800.jpg", "images/tiny-200.jpg", "images/tiny-227.jpg",
-            "images/wide-200.jpg", "images/wide-800.jpg", "index.html",
+        let site = folder.list("_site")
+        #expect(Fingerprints.masked(site) == [
+            ".galgen-site", "_headers", "assets", "assets/gallery.<fp>.css", "assets/gallery.<fp>.js", "images",
+            "images/tall-200.<fp>.jpg", "images/tall-800.<fp>.jpg", "images/tiny-200.<fp>.jpg", "images/tiny-227.<fp>.jpg",
+            "images/wide-200.<fp>.jpg", "images/wide-800.<fp>.jpg", "index.html",
         ])
+        #expect(Fingerprints.mismatched(under: folder.path + "/_site").isEmpty, "a fingerprint is not the hash of its file")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/.galgen-cache"))
         let html = try #require(folder.read("_site/index.html"))
+        // The page links the files that were written.
+        for name in site where name.hasPrefix("images/") && name.hasSuffix(".jpg") {
+            #expect(html.contains(name), "\(name) is not on the page")
+        }
+        let css = try #require(Fingerprints.actual("assets/gallery.<fp>.css", in: site))
+        let js = try #require(Fingerprints.actual("assets/gallery.<fp>.js", in: site))
+        #expect(html.contains(#"<link rel="stylesheet" href="\#(css)">"#) && html.contains(#"<script src="\#(js)" defer></script>"#))
         #expect(html.contains(#"<title>Coast &amp; &quot;friends&quot;</title>"#))
         #expect(html.contains(#"role="tablist""#))
         #expect(html.components(separatedBy: #"role="tab" "#).count == 4)
@@ -64,7 +74,7 @@ struct BuildCommandTests {
         #expect(result.stderr.contains("gallery.yml:3:5: photos/empty.jpg: the file is empty"))
         #expect(result.stderr.contains("gallery.yml:4:5: photos/twelve-bit.jpg") && result.stderr.contains("precision 12"))
         #expect(result.stderr.contains("gallery.yml:5:5: photos/missing.jpg: cannot read the file: no such file"))
-        #expect(folder.list("_site/images") == ["good-227.jpg"])
+        #expect(Fingerprints.masked(folder.list("_site/images")) == ["good-227.<fp>.jpg"])
         let html = try #require(folder.read("_site/index.html"))
         #expect(!html.contains("twelve-bit"))
     }
@@ -113,11 +123,14 @@ struct BuildCommandTests {
         defer { folder.remove() }
         let result = try Galgen.run(["build", "--output", "out"], in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
+        let site = folder.list("out")
+        let image = try #require(Fingerprints.actual("images/day-one/a-227.<fp>.jpg", in: site), "\(site)")
+        let css = try #require(Fingerprints.actual("assets/gallery.<fp>.css", in: site), "\(site)")
         let index = try #require(folder.read("out/index.html"))
         #expect(index.contains(#"href="day-one/index.html""#) && index.contains(#"href="second/index.html""#))
-        #expect(index.contains(#"src="images/day-one/a-227.jpg""#))
+        #expect(index.contains(#"src="\#(image)""#))
         let album = try #require(folder.read("out/day-one/index.html"))
-        #expect(album.contains(#"href="../assets/gallery.css""#) && album.contains(#"src="../images/day-one/a-227.jpg""#))
+        #expect(album.contains(#"href="../\#(css)""#) && album.contains(#"src="../\#(image)""#))
         #expect(folder.read("out/second/index.html")?.contains("No photos yet") == true)
     }
 }

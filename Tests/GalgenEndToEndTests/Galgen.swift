@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Runs the built `galgen` binary as a user would.
@@ -42,6 +43,42 @@ extension Galgen {
             DispatchQueue.global().async {
                 continuation.resume(with: Swift.Result { try run(arguments, in: directory, environment: environment) })
             }
+        }
+    }
+}
+
+/// Site files named after their content: `images/wide-200.3f2a9c1e.jpg`, `assets/gallery.3f2a9c1e.css`.
+enum Fingerprints {
+    /// The placeholder that stands for a fingerprint in expected names: `images/wide-200.<fp>.jpg`.
+    static let placeholder = "<fp>"
+
+    /// The name with its fingerprint (eight lowercase hex digits before the extension) replaced
+    /// by `<fp>`; other names are unchanged, so they cannot match an expected fingerprinted name.
+    static func masked(_ path: String) -> String {
+        path.replacing(/\.[0-9a-f]{8}(\.[a-z]+)$/) { "." + placeholder + $0.output.1 }
+    }
+
+    /// Every name masked, sorted.
+    static func masked(_ paths: [String]) -> [String] { paths.map(masked).sorted() }
+
+    /// The actual name among `paths` that `expected` (with `<fp>`) stands for.
+    static func actual(_ expected: String, in paths: [String]) -> String? {
+        paths.first { masked($0) == expected }
+    }
+
+    /// The fingerprint in a name, if it has one.
+    static func fingerprint(of path: String) -> String? {
+        path.firstMatch(of: /\.([0-9a-f]{8})\.[a-z]+$/).map { String($0.output.1) }
+    }
+
+    /// Fingerprinted files under `root` whose fingerprint is not the start of the SHA-256 of their bytes.
+    static func mismatched(under root: String) -> [String] {
+        let paths = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
+        return paths.sorted().filter { path in
+            guard let fingerprint = fingerprint(of: path) else { return false }
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return true }
+            let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+            return !digest.hasPrefix(fingerprint)
         }
     }
 }

@@ -33,7 +33,8 @@ struct RemoteProject {
     var partialFiles: [String] { folder.list(".galgen-cache").filter { $0.contains(".partial-") } + list(cache + "/transient") }
 
     func site(_ relative: String) -> String? { folder.read("_site/" + relative) }
-    var siteImages: [String] { list(folder.path + "/_site/images") }
+    /// The site's image files, fingerprints masked: `landscape-1-200.<fp>.jpg`.
+    var siteImages: [String] { Fingerprints.masked(list(folder.path + "/_site/images")) }
 
     private func list(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()

@@ -20,7 +20,7 @@ struct RemoteSourceTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.log.count == 2)
         // One source, one set of renditions, shared by both panels.
-        #expect(project.siteImages == ["landscape-2-200.jpg", "one-200.jpg"])
+        #expect(project.siteImages == ["landscape-2-200.<fp>.jpg", "one-200.<fp>.jpg"])
         #expect(project.site("index.html")?.contains(#"id="again""#) == true)
         #expect(project.cachedEntries.count == 2 && project.cachedBodies.count == 2)
         #expect(result.stderr.contains("↓ \(slow): downloaded"))
@@ -37,7 +37,7 @@ struct RemoteSourceTests {
         let result = try await project.build()
         #expect(result.status == 1)
         #expect(result.stderr.contains("gallery.yml:5:5: \(missing): download failed: the server answered HTTP 404 Not Found"))
-        #expect(project.siteImages == ["landscape-2-200.jpg"])
+        #expect(project.siteImages == ["landscape-2-200.<fp>.jpg"])
         #expect(project.cachedEntries.count == 1)
         #expect(server.requests(to: "/img/Landscape_1.jpg").count == 1, "a 404 is not retried")
     }
@@ -51,7 +51,7 @@ struct RemoteSourceTests {
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.log.map(\.status) == [500, 200])
-        #expect(project.siteImages == ["landscape-1-200.jpg"])
+        #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
 
     @Test func aServerThatKeepsFailingIsTriedThreeTimes() async throws {
@@ -94,7 +94,7 @@ struct RemoteSourceTests {
         #expect(second.stderr.contains("\(url): not modified (304)"))
         #expect(server.log.map(\.status) == [200, 304])
         #expect(server.log.map(\.conditional) == [false, true])
-        #expect(project.siteImages == ["landscape-1-200.jpg"])
+        #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
 
     @Test func a304ForAnotherBodyIsNotApplied() async throws {
@@ -137,7 +137,7 @@ struct RemoteSourceTests {
         #expect(try await project.build().status == 0)
         #expect(server.log.map(\.status) == [200, 200])
         #expect(server.log.map(\.conditional) == [false, false])
-        #expect(project.siteImages == ["landscape-1-200.jpg"])
+        #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
 
     @Test func aBodyCutShortIsNotKept() async throws {
@@ -165,7 +165,7 @@ struct RemoteSourceTests {
         let result = try await project.build()
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(url): download failed: no data for 1 s (download.timeout)"), "\(result.stderr)")
-        #expect(project.siteImages == ["landscape-2-200.jpg"])
+        #expect(project.siteImages == ["landscape-2-200.<fp>.jpg"])
         #expect(project.cachedEntries.count == 1 && project.partialFiles.isEmpty)
     }
 
@@ -212,7 +212,7 @@ struct RemoteSourceTests {
         #expect(result.stderr.contains("\(endless): download failed: more than 5 redirects"), "\(result.stderr)")
         #expect(result.stderr.contains("\(cycle): download failed: redirect loop (back to \(server.url("/loop/0?cycle=1")))"), "\(result.stderr)")
         #expect(server.log.filter { $0.path.hasPrefix("/loop/") && !$0.query.contains("cycle") }.count == 6)
-        #expect(project.siteImages == ["fine-200.jpg"])
+        #expect(project.siteImages == ["fine-200.<fp>.jpg"])
     }
 
     @Test func anHTMLPageIsNotAJPEG() async throws {

@@ -8,12 +8,18 @@ struct SiteWriterTests {
     @Test func writesAllFilesWithAMarkerAndNoLeftovers() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try SiteWriter(output: folder.path + "/_site").write([
+        let wrote = try SiteWriter(output: folder.path + "/_site").write([
             OutputFile(path: "index.html", text: "<p>hi</p>"),
             OutputFile(path: "images/a/b-400.jpg", bytes: [1, 2, 3]),
         ])
+        #expect(wrote)
         #expect(folder.list("_site") == [".galgen-site", "images", "images/a", "images/a/b-400.jpg", "index.html"])
         #expect(folder.read("_site/index.html") == "<p>hi</p>")
+        // The marker lists every file, sorted by path, with its SHA-256 and size.
+        let marker = try #require(folder.read("_site/.galgen-site"))
+        #expect(marker.split(separator: "\n").dropFirst() == [
+            "\(ContentHash.hex([1, 2, 3])) 3 images/a/b-400.jpg", "\(ContentHash.hex(Array("<p>hi</p>".utf8))) 9 index.html",
+        ])
         #expect(!folder.list().contains { $0.contains("galgen-tmp") })
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system temporary directory, removed by `remove()`.
-public struct TemporaryFolder {
+public struct TemporaryFolder: Sendable {
     public let path: String
 
     public init() throws {

@@ -15,9 +15,17 @@ public enum SiteRenderer {
         for name in SiteTemplate.requiredTemplates where library.getTemplate(named: name) == nil {
             throw TemplateError.missingTemplate(name: name + ".mustache")
         }
-        let assets = template.assets.sorted(by: { $0.key < $1.key }).map { name, bytes in
-            OutputFile(path: assetPath(name, bytes: bytes), bytes: bytes)
+        // Fingerprinted copies for galgen's pages; the plain names too when a template from
+        // before fingerprints links them directly (assets/gallery.css).
+        let plainNamesLinked = template.templates.values.contains { text in
+            fingerprintedAssets.contains { text.contains("assets/" + $0) }
         }
+        let assets = template.assets.sorted(by: { $0.key < $1.key }).flatMap { name, bytes in
+            Set([assetPath(name, bytes: bytes), plainNamesLinked ? "assets/\(name)" : assetPath(name, bytes: bytes)])
+                .sorted().map { OutputFile(path: $0, bytes: bytes) }
+        }
+        let fingerprinted = template.assets.filter { fingerprintedAssets.contains($0.key) }
+            .map { assetPath($0.key, bytes: $0.value) }.sorted()
         let stylesheet = assetPath("gallery.css", bytes: template.assets["gallery.css"] ?? [])
         let script = assetPath("gallery.js", bytes: template.assets["gallery.js"] ?? [])
         var files = pages.map { page in
@@ -27,7 +35,7 @@ public enum SiteRenderer {
             return OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "")
         }
         files += assets
-        files.append(OutputFile(path: "_headers", text: headers(fingerprinted: assets.map(\.path).filter(isFingerprinted))))
+        files.append(OutputFile(path: "_headers", text: headers(fingerprinted: fingerprinted)))
         let addresses = pages.compactMap(\.canonicalURL)
         if !addresses.isEmpty { files.append(OutputFile(path: "sitemap.xml", text: sitemap(addresses))) }
         return files
@@ -40,10 +48,6 @@ public enum SiteRenderer {
     static func assetPath(_ name: String, bytes: [UInt8]) -> String {
         fingerprintedAssets.contains(name)
             ? "assets/" + ContentHash.fingerprinted(name, digest: ContentHash.hex(bytes)) : "assets/\(name)"
-    }
-
-    static func isFingerprinted(_ path: String) -> Bool {
-        fingerprintedAssets.contains { path.hasPrefix("assets/" + String($0.split(separator: ".")[0]) + ".") && path != "assets/" + $0 }
     }
 
     /// sitemaps.org: every page's address, in page order, without dates (so builds stay identical).

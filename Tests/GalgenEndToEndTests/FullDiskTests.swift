@@ -1,0 +1,81 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// A full or read-only disk under the output: a clear error, the previous site intact,
+/// no temporary files. Needs a 1 MB tmpfs, which only root can mount.
+@Suite(.serialized, .enabled(if: Fixtures.available && getuid() == 0))
+struct FullDiskTests {
+    func withSmallDisk(_ body: (String) async throws -> Void) async throws {
+        let mountPoint = try TemporaryFolder()
+        defer { mountPoint.remove() }
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0, "cannot mount a tmpfs here")
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        try await body(mountPoint.path)
+    }
+
+    func project(_ photos: [String]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("gallery.yml", "title: Disk\nthumbnails: { widths: [200, 1600] }\nimages:\n"
+                         + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined())
+        return folder
+    }
+
+    @Test func aFullDiskKeepsThePreviousSite() async throws {
+        try await withSmallDisk { disk in
+            let folder = try project(["orientation/Landscape_1.jpg"])
+            defer { folder.remove() }
+            let output = disk + "/site"
+            #expect(try await Galgen.runAsync(["build", "--output", output], in: folder.path).status == 0)
+            let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
+
+            // Nine 16 MP photos at 1600 px do not fit in 1 MB.
+            try folder.write("gallery.yml", "title: Too big\nthumbnails: { widths: [200, 1600] }\nimages:\n"
+                             + Fixtures.names(in: "photos").map { "  - \(Fixtures.root)/photos/\($0)\n" }.joined())
+            let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("error: cannot write the site"), "\(result.stderr)")
+            #expect(result.stderr.lowercased().contains("space"), "\(result.stderr)")
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: output).sorted() == before)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == ["site"])
+        }
+    }
+
+    @Test func aReadOnlyDiskKeepsThePreviousSite() async throws {
+        try await withSmallDisk { disk in
+            let folder = try project(["orientation/Landscape_1.jpg"])
+            defer { folder.remove() }
+            let output = disk + "/site"
+            #expect(try await Galgen.runAsync(["build", "--output", output], in: folder.path).status == 0)
+            let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
+            let remount = Process()
+            remount.executableURL = URL(fileURLWithPath: "/bin/mount")
+            remount.arguments = ["-o", "remount,ro", disk]
+            try remount.run()
+            remount.waitUntilExit()
+            defer {
+                let back = Process()
+                back.executableURL = URL(fileURLWithPath: "/bin/mount")
+                back.arguments = ["-o", "remount,rw", disk]
+                try? back.run()
+                back.waitUntilExit()
+            }
+            try folder.write("gallery.yml", "title: Changed\nimages:\n  - \(Fixtures.root)/orientation/Landscape_2.jpg\n")
+            let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("Read-only file system") || result.stderr.contains("read-only"), "\(result.stderr)")
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: output).sorted() == before)
+        }
+    }
+}
