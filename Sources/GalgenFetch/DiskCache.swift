@@ -145,7 +145,7 @@ public final class DiskCache: Sendable {
     // MARK: Helpers
 
     static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        digest.map { String(format: "%02x", $0) }.joined()
+        ContentHash.hex(digest: Array(digest))
     }
 
     private static let encoder: JSONEncoder = {

@@ -14,6 +14,8 @@ import Synchronization
 public final class DiskRenditionStore: Sendable {
     public let root: String
     private let state: Mutex<Manifest?> = Mutex(nil)
+    /// Set when this build changed the manifest; a no-op build does not rewrite it.
+    private let changed = Mutex(false)
     private let usedSources = Mutex<Set<String>>([])
 
     struct Manifest: Codable {
@@ -76,6 +78,7 @@ public final class DiskRenditionStore: Sendable {
         }
         let digest = ContentHash.hex(try FileSystem.read(path))
         withManifest { $0.sources[path] = SourceStamp(size: stamp.size, modified: stamp.modified, inode: stamp.inode, digest: digest) }
+        changed.withLock { $0 = true }
         return digest
     }
 
@@ -98,17 +101,21 @@ public final class DiskRenditionStore: Sendable {
             kept.renditions[index].jpeg = []
         }
         withManifest { $0.images[key] = kept }
+        changed.withLock { $0 = true }
         return kept
     }
 
     /// Keeps the entries this build used, removes the rest and their files, saves the manifest.
     public func finish(_ used: Set<String>) throws {
         let sources = usedSources.withLock { $0 }
-        let manifest = withManifest { manifest -> Manifest in
+        let (manifest, pruned) = withManifest { manifest -> (Manifest, Bool) in
+            let before = (manifest.images.count, manifest.sources.count)
             manifest.images = manifest.images.filter { used.contains($0.key) }
             manifest.sources = manifest.sources.filter { sources.contains($0.key) }
-            return manifest
+            return (manifest, before != (manifest.images.count, manifest.sources.count))
         }
+        // Nothing kept, nothing new, nothing pruned: the manifest and the store are as they were.
+        guard pruned || changed.withLock({ $0 }) || !FileManager.default.fileExists(atPath: manifestPath) else { return }
         let wanted = Set(manifest.images.values.flatMap { $0.renditions.map { $0.digest + ".jpg" } })
         for name in (try? FileManager.default.contentsOfDirectory(atPath: renditions)) ?? []
         where name.hasSuffix(".jpg") && !wanted.contains(name) {

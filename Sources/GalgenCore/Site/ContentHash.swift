@@ -4,7 +4,20 @@ import Foundation
 /// SHA-256 of bytes, as lowercase hex: the identity of sources, renditions and outputs.
 public enum ContentHash {
     public static func hex(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        hex(digest: SHA256.hash(data: bytes))
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    /// Lowercase hex without `String(format:)`, which cost more than the hashing itself.
+    public static func hex(digest: some Sequence<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The part of a digest that goes into a file name (`gallery.3f2a9c1e.css`).
