@@ -19,10 +19,18 @@ public final class DiskRenditionStore: Sendable {
     private let usedSources = Mutex<Set<String>>([])
 
     struct Manifest: Codable {
-        static let currentVersion = 1
+        static let currentVersion = 2
         var version = Manifest.currentVersion
         var sources: [String: SourceStamp] = [:]
         var images: [String: RenderedImage] = [:]
+        /// Page key → the page's file in the site, for the page cache.
+        var pages: [String: PageRecord] = [:]
+    }
+
+    struct PageRecord: Codable, Equatable {
+        var path: String
+        var digest: String
+        var byteCount: Int
     }
 
     struct SourceStamp: Codable, Equatable {
@@ -32,8 +40,36 @@ public final class DiskRenditionStore: Sendable {
         var digest: String
     }
 
-    public init(root: String) {
+    /// The site folder, where cached pages are found.
+    public let output: String?
+    private let usedPages = Mutex<Set<String>>([])
+
+    public init(root: String, output: String? = nil) {
         self.root = root
+        self.output = output
+    }
+
+    public var pageCache: PageCache {
+        PageCache(lookup: lookupPage, keep: keepPage)
+    }
+
+    func lookupPage(_ key: String, _ path: String) -> OutputFile? {
+        guard let output, let record = withManifest({ $0.pages[key] }), record.path == path else { return nil }
+        var info = stat()
+        guard stat(output + "/" + path, &info) == 0, Int(info.st_size) == record.byteCount else { return nil }
+        usedPages.withLock { _ = $0.insert(key) }
+        return OutputFile(path: path, file: output + "/" + path, digest: record.digest, byteCount: record.byteCount)
+    }
+
+    func keepPage(_ key: String, _ file: OutputFile) {
+        withManifest { $0.pages[key] = PageRecord(path: file.path, digest: file.digest, byteCount: file.byteCount) }
+        usedPages.withLock { _ = $0.insert(key) }
+        changed.withLock { $0 = true }
+    }
+
+    /// Starts reading the manifest on another thread, so it overlaps with parsing gallery.yml.
+    public func prefetch() {
+        DispatchQueue.global().async { self.withManifest { _ in } }
     }
 
     var renditions: String { root + "/renditions" }
@@ -107,12 +143,13 @@ public final class DiskRenditionStore: Sendable {
 
     /// Keeps the entries this build used, removes the rest and their files, saves the manifest.
     public func finish(_ used: Set<String>) throws {
-        let sources = usedSources.withLock { $0 }
+        let sources = usedSources.withLock { $0 }, pages = usedPages.withLock { $0 }
         let (manifest, pruned) = withManifest { manifest -> (Manifest, Bool) in
-            let before = (manifest.images.count, manifest.sources.count)
+            let before = [manifest.images.count, manifest.sources.count, manifest.pages.count]
             manifest.images = manifest.images.filter { used.contains($0.key) }
             manifest.sources = manifest.sources.filter { sources.contains($0.key) }
-            return (manifest, before != (manifest.images.count, manifest.sources.count))
+            manifest.pages = manifest.pages.filter { pages.contains($0.key) }
+            return (manifest, before != [manifest.images.count, manifest.sources.count, manifest.pages.count])
         }
         // Nothing kept, nothing new, nothing pruned: the manifest and the store are as they were.
         guard pruned || changed.withLock({ $0 }) || !FileManager.default.fileExists(atPath: manifestPath) else { return }

@@ -54,7 +54,9 @@ struct BuildCommand: AsyncParsableCommand {
 extension BuildEffects {
     /// The real file system and terminal.
     static func live(output: String, cache: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
-        BuildEffects(
+        let store = DiskRenditionStore(root: cache, output: output)
+        store.prefetch()
+        return BuildEffects(
             readFile: FileSystem.read,
             loadTemplate: { folder in
                 guard let folder else { return BuiltInTemplate.template }
@@ -63,7 +65,8 @@ extension BuildEffects {
                 return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
             },
             fetchRemote: fetcher.fetchAll,
-            renditions: DiskRenditionStore(root: cache).store,
+            renditions: store.store,
+            pages: store.pageCache,
             writeSite: SiteWriter(output: output).write,
             report: reporter.report)
     }

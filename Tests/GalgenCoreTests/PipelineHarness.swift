@@ -61,6 +61,7 @@ struct PipelineHarness {
     func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
+             pages: PageCache = .none,
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }
@@ -78,6 +79,7 @@ struct PipelineHarness {
                 return folder == nil ? BuiltInTemplate.template : template
             },
             fetchRemote: fetchRemote,
+            pages: pages,
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }
                 recorder.write(files)

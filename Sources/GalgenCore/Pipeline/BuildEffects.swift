@@ -11,6 +11,8 @@ public struct BuildEffects: Sendable {
     public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<String, FetchProblem>]
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
+    /// Keeps rendered pages between builds.
+    public var pages: PageCache
     /// Replaces the site with these files; false when the site already held exactly them.
     public var writeSite: @Sendable (_ files: [OutputFile]) throws -> Bool
     /// Progress and messages for the terminal.
@@ -21,10 +23,12 @@ public struct BuildEffects: Sendable {
         loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork,
         renditions: RenditionStore? = nil,
+        pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
         self.renditions = renditions ?? .none(readFile: readFile)
+        self.pages = pages
         self.readFile = readFile
         self.loadTemplate = loadTemplate
         self.fetchRemote = fetchRemote

@@ -39,8 +39,7 @@ public struct BuildPipeline: Sendable {
         let pages = Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator)
         let files: [OutputFile]
         do {
-            files = try SiteRenderer.render(pages, template: template)
-                + Self.imageFiles(plan, rendered, store: effects.renditions)
+            files = try renderSite(pages, template: template) + Self.imageFiles(plan, rendered, store: effects.renditions)
         } catch {
             throw .template(error)
         }
@@ -57,6 +56,20 @@ public struct BuildPipeline: Sendable {
         summary.record = Self.record(plan: plan, rendered: rendered, failures: failures, files: files, changed: changed,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
+    }
+
+    /// Pages whose key (template + view model) is in the page cache are taken from it.
+    private func renderSite(_ pages: [PageViewModel], template: SiteTemplate) throws(TemplateError) -> [OutputFile] {
+        let templateDigest = PageKey.templateDigest(template)
+        var keys: [String: String] = [:]
+        var cached: [OutputFile] = []
+        for page in SiteRenderer.linkAssets(pages, template: template) {
+            let key = PageKey.make(templateDigest: templateDigest, page: page)
+            if let file = effects.pages.lookup(key, page.path) { cached.append(file) } else { keys[page.path] = key }
+        }
+        let rendered = try SiteRenderer.render(pages, template: template, renderingOnly: Set(keys.keys))
+        for file in rendered { if let key = keys[file.path] { effects.pages.keep(key, file) } }
+        return cached + rendered
     }
 
     private func step(_ number: Int) {

@@ -50,3 +50,19 @@ public enum RenditionKey {
         return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
     }
 }
+
+/// Pages rendered by earlier builds: a page whose `PageKey` is unchanged is taken from the
+/// current site instead of being rendered again (Mustache is most of a no-op rebuild).
+public struct PageCache: Sendable {
+    /// The page kept under this key, as a file of the current site, if it is still there.
+    public var lookup: @Sendable (_ key: String, _ path: String) -> OutputFile?
+    public var keep: @Sendable (_ key: String, _ file: OutputFile) -> Void
+
+    public init(lookup: @escaping @Sendable (String, String) -> OutputFile?,
+                keep: @escaping @Sendable (String, OutputFile) -> Void) {
+        self.lookup = lookup
+        self.keep = keep
+    }
+
+    public static let none = PageCache(lookup: { _, _ in nil }, keep: { _, _ in })
+}

@@ -3,7 +3,22 @@ import Mustache
 
 /// The render-site stage: page view models + template → output files. Pure.
 public enum SiteRenderer {
-    public static func render(_ pages: [PageViewModel], template: SiteTemplate) throws(TemplateError) -> [OutputFile] {
+    /// The stylesheet and script each page links, relative to the page.
+    public static func linkAssets(_ pages: [PageViewModel], template: SiteTemplate) -> [PageViewModel] {
+        let stylesheet = assetPath("gallery.css", bytes: template.assets["gallery.css"] ?? [])
+        let script = assetPath("gallery.js", bytes: template.assets["gallery.js"] ?? [])
+        return pages.map { page in
+            var page = page
+            page.stylesheet = page.root + stylesheet
+            page.script = page.root + script
+            return page
+        }
+    }
+
+    /// Every file of the site but images. `renderingOnly`: the paths of the pages to render
+    /// (the others come from the page cache); nil renders them all.
+    public static func render(_ pages: [PageViewModel], template: SiteTemplate,
+                              renderingOnly: Set<String>? = nil) throws(TemplateError) -> [OutputFile] {
         var library = MustacheLibrary()
         for (name, text) in template.templates.sorted(by: { $0.key < $1.key }) {
             do {
@@ -26,14 +41,9 @@ public enum SiteRenderer {
         }
         let fingerprinted = template.assets.filter { fingerprintedAssets.contains($0.key) }
             .map { assetPath($0.key, bytes: $0.value) }.sorted()
-        let stylesheet = assetPath("gallery.css", bytes: template.assets["gallery.css"] ?? [])
-        let script = assetPath("gallery.js", bytes: template.assets["gallery.js"] ?? [])
-        var files = pages.map { page in
-            var page = page
-            page.stylesheet = page.root + stylesheet
-            page.script = page.root + script
-            return OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "")
-        }
+        var files = linkAssets(pages, template: template)
+            .filter { renderingOnly?.contains($0.path) ?? true }
+            .map { page in OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "") }
         files += assets
         files.append(OutputFile(path: "_headers", text: headers(fingerprinted: fingerprinted)))
         let addresses = pages.compactMap(\.canonicalURL)

@@ -1,0 +1,71 @@
+import Crypto
+
+/// A page's identity for the page cache: the template files plus everything the page's
+/// view model holds. Same key, same HTML, so an unchanged page is not rendered again.
+public enum PageKey {
+    public static func make(templateDigest: String, page: PageViewModel) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add(templateDigest)
+        page.fingerprint(into: &fingerprint)
+        return fingerprint.hex
+    }
+
+    /// The template folder's files, in name order.
+    public static func templateDigest(_ template: SiteTemplate) -> String {
+        var fingerprint = Fingerprint()
+        for (name, text) in template.templates.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(name)
+            fingerprint.add(text)
+        }
+        for (name, bytes) in template.assets.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(name)
+            fingerprint.add(ContentHash.hex(bytes))
+        }
+        return fingerprint.hex
+    }
+}
+
+/// SHA-256 over typed, length-prefixed values, so no two different sequences collide by
+/// concatenation ("ab" + "c" vs "a" + "bc").
+public struct Fingerprint {
+    private var hasher = SHA256()
+
+    public init() {}
+
+    public mutating func add(_ text: String) {
+        add(text.utf8.count)
+        var text = text
+        text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    }
+
+    public mutating func add(_ number: Int) {
+        withUnsafeBytes(of: number.littleEndian) { hasher.update(bufferPointer: $0) }
+    }
+
+    public mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
+
+    public mutating func add<T: Fingerprintable>(_ value: T?) {
+        guard let value else { return add(-1) }
+        add(1)
+        value.fingerprint(into: &self)
+    }
+
+    public mutating func add<T: Fingerprintable>(_ values: [T]) {
+        add(values.count)
+        for value in values { value.fingerprint(into: &self) }
+    }
+
+    public var hex: String { ContentHash.hex(digest: hasher.finalize()) }
+}
+
+public protocol Fingerprintable {
+    func fingerprint(into fingerprint: inout Fingerprint)
+}
+
+extension String: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) { fingerprint.add(self) }
+}
+
+extension Int: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) { fingerprint.add(self) }
+}

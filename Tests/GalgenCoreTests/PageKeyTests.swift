@@ -1,0 +1,60 @@
+import GalgenSiteTemplate
+import Synchronization
+import Testing
+@testable import GalgenCore
+
+/// The page cache key changes with anything that changes the HTML, and only then.
+struct PageKeyTests {
+    let gallery = Fixture.singleAlbum([Fixture.image("a", caption: "One"), Fixture.image("b")])
+
+    func key(_ page: PageViewModel, template: SiteTemplate = BuiltInTemplate.template) -> String {
+        PageKey.make(templateDigest: PageKey.templateDigest(template), page: page)
+    }
+
+    @Test func sameInputsSameKeyAnyChangeAnotherKey() throws {
+        let page = try #require(Fixture.present(gallery).first)
+        #expect(key(page) == key(page))
+        var caption = page
+        caption.images[0].caption = "Two"
+        var noCaption = page
+        noCaption.images[0].caption = nil
+        var emptyCaption = page
+        emptyCaption.images[0].caption = ""
+        var stylesheet = page
+        stylesheet.stylesheet = "assets/gallery.00000000.css"
+        var order = page
+        order.images.reverse()
+        var moved = page
+        moved.images[0].title = page.images[0].title + page.images[0].slug
+        moved.images[0].slug = ""
+        let keys = [key(page), key(caption), key(noCaption), key(emptyCaption), key(stylesheet), key(order), key(moved)]
+        #expect(Set(keys).count == keys.count)
+
+        var template = BuiltInTemplate.files
+        template["page.mustache"]! += Array("<!-- edited -->".utf8)
+        #expect(key(page, template: SiteTemplate(files: template)) != key(page))
+    }
+
+    final class MemoryPages: Sendable {
+        let kept = Mutex<[String: OutputFile]>([:])
+        let renderedCount = Mutex(0)
+        var cache: PageCache {
+            PageCache(lookup: { key, path in self.kept.withLock { $0[key] }.map { OutputFile(path: path, file: "/kept/" + path, digest: $0.digest, byteCount: $0.byteCount) } },
+                      keep: { key, file in self.kept.withLock { $0[key] = file }; self.renderedCount.withLock { $0 += 1 } })
+        }
+    }
+
+    @Test func anUnchangedPageIsTakenFromTheCacheAndAChangedOneRendered() async throws {
+        let pages = MemoryPages()
+        let harness = PipelineHarness()
+        let yaml = "title: T\nimages:\n  - { src: a.jpg, caption: One }\n"
+        let files = ["/site/a.jpg": "photo a"]
+        let first = try await harness.run(yaml, files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 1)
+        let again = try await harness.run(yaml, files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 1, "the page was rendered again")
+        #expect(first.record?.totals.outputFiles == again.record?.totals.outputFiles)
+        _ = try await harness.run(yaml.replacingOccurrences(of: "One", with: "Two"), files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 2)
+    }
+}
