@@ -177,11 +177,14 @@ class FromFile(PageTestCase):
         self.assertEqual(self.severe_console_messages(), [])
 
 
-class Albums(unittest.TestCase):
+class SiteTestCase(unittest.TestCase):
+    """A fixture site (`make_site`) served from its root, and one browser."""
+    make_site = None
+
     @classmethod
     def setUpClass(cls):
         cls.work = site_fixtures.temporary()
-        cls.site = site_fixtures.albums(os.path.join(cls.work, "project"))
+        cls.site = cls.make_site(os.path.join(cls.work, "project"))
         cls.server = browser.Server(cls.site)
         cls.driver = browser.chrome()
 
@@ -190,6 +193,10 @@ class Albums(unittest.TestCase):
         cls.driver.quit()
         cls.server.stop()
         shutil.rmtree(cls.work, ignore_errors=True)
+
+
+class Albums(SiteTestCase):
+    make_site = staticmethod(site_fixtures.albums)
 
     def test_the_index_lists_albums_with_covers_and_links_both_ways(self):
         self.driver.get(self.server.url("index.html"))
@@ -211,19 +218,8 @@ class Albums(unittest.TestCase):
         self.assertEqual(axe.run()["violations"], [])
 
 
-class ManyPhotos(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.work = site_fixtures.temporary()
-        cls.site = site_fixtures.many(os.path.join(cls.work, "project"))
-        cls.server = browser.Server(cls.site)
-        cls.driver = browser.chrome()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
-        shutil.rmtree(cls.work, ignore_errors=True)
+class ManyPhotos(SiteTestCase):
+    make_site = staticmethod(site_fixtures.many)
 
     def test_fifty_photos_weigh_at_most_15_kb_gzipped(self):
         total = 0

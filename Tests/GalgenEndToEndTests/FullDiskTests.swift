@@ -9,20 +9,20 @@ struct FullDiskTests {
     func withSmallDisk(_ body: (String) async throws -> Void) async throws {
         let mountPoint = try TemporaryFolder()
         defer { mountPoint.remove() }
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]
-        try mount.run()
-        mount.waitUntilExit()
-        try #require(mount.terminationStatus == 0, "cannot mount a tmpfs here")
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        try #require(try Self.system("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) == 0,
+                     "cannot mount a tmpfs here")
+        defer { _ = try? Self.system("/bin/umount", [mountPoint.path]) }
         try await body(mountPoint.path)
+    }
+
+    /// Runs a system tool and returns its exit status.
+    static func system(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     func project(_ photos: [String]) throws -> TemporaryFolder {
@@ -59,18 +59,8 @@ struct FullDiskTests {
             let output = disk + "/site"
             #expect(try await Galgen.runAsync(["build", "--output", output], in: folder.path).status == 0)
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
-            let remount = Process()
-            remount.executableURL = URL(fileURLWithPath: "/bin/mount")
-            remount.arguments = ["-o", "remount,ro", disk]
-            try remount.run()
-            remount.waitUntilExit()
-            defer {
-                let back = Process()
-                back.executableURL = URL(fileURLWithPath: "/bin/mount")
-                back.arguments = ["-o", "remount,rw", disk]
-                try? back.run()
-                back.waitUntilExit()
-            }
+            try #require(try Self.system("/bin/mount", ["-o", "remount,ro", disk]) == 0)
+            defer { _ = try? Self.system("/bin/mount", ["-o", "remount,rw", disk]) }
             try folder.write("gallery.yml", "title: Changed\nimages:\n  - \(Fixtures.root)/orientation/Landscape_2.jpg\n")
             let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
             #expect(result.status == 3)

@@ -82,3 +82,17 @@ enum Fingerprints {
         }
     }
 }
+
+extension Galgen {
+    /// Starts the binary in the background (standard error discarded), for tests that
+    /// interrupt or kill it; wait for it with `wait(for:)`.
+    static func start(_ arguments: [String], in directory: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}

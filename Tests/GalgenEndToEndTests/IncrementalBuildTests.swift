@@ -144,12 +144,7 @@ struct IncrementalBuildTests {
         try clean.write("gallery.yml", yaml)
 
         for delay in [0.05, 0.3, 0.8, 1.5] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Galgen.binary)
-            process.arguments = ["build", "--quiet", "--jobs", "1"]
-            process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try Galgen.start(["build", "--quiet", "--jobs", "1"], in: folder.path)
             try await Task.sleep(for: .seconds(delay))
             kill(process.processIdentifier, SIGKILL)
             await wait(for: process)

@@ -12,12 +12,7 @@ struct InterruptTests {
         let photos = Fixtures.names(in: "photos").map { "  - " + Fixtures.root + "/photos/" + $0 }
         try folder.write("gallery.yml", "title: After\nimages:\n" + photos.joined(separator: "\n") + "\n")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Galgen.binary)
-        process.arguments = ["build", "--quiet", "--jobs", "1"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Galgen.start(["build", "--quiet", "--jobs", "1"], in: folder.path)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(process.isRunning, "the build finished before it could be interrupted")
         process.interrupt()

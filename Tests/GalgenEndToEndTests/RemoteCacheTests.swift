@@ -90,12 +90,7 @@ struct RemoteCacheTests {
         let project = try RemoteProject(images: [stalled], download: "timeout: 60")
         defer { project.remove() }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Galgen.binary)
-        process.arguments = ["build", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: project.folder.path)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Galgen.start(["build", "--quiet"], in: project.folder.path)
         try await waitUntil { server.log.count == 1 }
         try await Task.sleep(for: .milliseconds(300))
         #expect(project.folder.list(".galgen-cache").contains { $0.contains(".partial-") }, "the download should be in progress")
@@ -112,12 +107,7 @@ struct RemoteCacheTests {
         let project = try RemoteProject(images: ["{ src: '\(server.url("/img/Landscape_1.jpg?stall=1"))', slug: photo }"], download: "timeout: 60")
         defer { project.remove() }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Galgen.binary)
-        process.arguments = ["build", "--quiet"]
-        process.currentDirectoryURL = URL(fileURLWithPath: project.folder.path)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Galgen.start(["build", "--quiet"], in: project.folder.path)
         try await waitUntil { server.log.count == 1 }
         try await Task.sleep(for: .milliseconds(300))
         kill(process.processIdentifier, SIGKILL)
