@@ -33,7 +33,7 @@ public final class RemoteFetcher: Sendable {
 
     /// Every URL once, `settings.concurrency` at a time and at most `settings.perHost` per host.
     /// One HTTP client serves the whole batch and is shut down before this returns.
-    public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<String, FetchProblem>] {
+    public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
         var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
         let total = Set(urls).count
         report(.download(.started(total: total)))
@@ -43,7 +43,7 @@ public final class RemoteFetcher: Sendable {
             return Dictionary(urls.map { ($0, .failure(.cache("\(error)"))) }) { first, _ in first }
         }
         let client = offline ? nil : makeClient(settings)
-        var results: [String: Result<String, FetchProblem>] = [:]
+        var results: [String: Result<FetchedSource, FetchProblem>] = [:]
         await withTaskGroup(of: (String, Result<Fetched, FetchProblem>).self) { group in
             func startWhatCan() {
                 while let url = queue.start() {
@@ -56,7 +56,7 @@ public final class RemoteFetcher: Sendable {
                 let shown = URLRedaction.redact(url)
                 switch result {
                 case let .success(fetched):
-                    results[url] = .success(fetched.path)
+                    results[url] = .success(FetchedSource(path: fetched.path, warning: fetched.warning))
                     if let warning = fetched.warning { report(.imageWarning(source: shown, message: warning)) }
                     report(.download(.finished(url: shown, outcome: fetched.outcome, bytes: fetched.bytes,
                                                done: results.count, total: total)))

@@ -62,7 +62,7 @@ struct PipelineHarness {
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
              pages: PageCache = .none,
-             fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork
+             fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }
         disk[configPath] = config.map { Array($0.utf8) }

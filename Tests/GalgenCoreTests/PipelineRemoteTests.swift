@@ -18,8 +18,8 @@ final class FetchLog: @unchecked Sendable {
     }
 
     /// An in-memory fetch effect: each URL answers from `answers`; a URL not in it gets no entry at all.
-    func effect(_ answers: [String: Result<String, FetchProblem>])
-        -> @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] {
+    func effect(_ answers: [String: Result<FetchedSource, FetchProblem>])
+        -> @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
         { urls, settings in
             self.record(urls, settings)
             return answers.filter { urls.contains($0.key) }

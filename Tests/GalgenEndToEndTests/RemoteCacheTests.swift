@@ -38,6 +38,9 @@ struct RemoteCacheTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("! \(url): connection refused; used the cached copy from"), "\(result.stderr)")
         #expect(result.stderr.contains("\(url): from cache (origin failed)"))
+        // The report keeps the warning with the image.
+        let report = try #require(project.folder.read(".galgen-cache/build-report.json"))
+        #expect(report.contains("connection refused; used the cached copy from"))
         #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
 

@@ -29,7 +29,7 @@ struct RemoteFetcherTests {
         let a = server.url("/img/Landscape_1.jpg"), b = server.url("/img/Landscape_2.jpg?status=410")
 
         let results = await fetcher(folder, events: events).fetchAll([a, b, a], settings: DownloadSettings())
-        let path = try #require(try? results[a]?.get())
+        let path = try #require(try? results[a]?.get().path)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(try Fixtures.bytes("orientation/Landscape_1.jpg")))
         #expect(results[b] == .failure(.status(410)))
         #expect(results.count == 2)

@@ -40,3 +40,20 @@ public enum FetchDecision {
         return headers
     }
 }
+
+/// A remote source as the fetch stage hands it on: a local file with its bytes, and a
+/// warning when it is not what the origin would serve now (an origin failure fell back
+/// to the cached copy).
+public struct FetchedSource: Equatable, Sendable, ExpressibleByStringLiteral {
+    public var path: String
+    public var warning: String?
+
+    public init(path: String, warning: String? = nil) {
+        self.path = path
+        self.warning = warning
+    }
+
+    public init(stringLiteral path: String) {
+        self.init(path: path)
+    }
+}

@@ -8,7 +8,7 @@ public struct BuildEffects: Sendable {
     public var loadTemplate: @Sendable (_ folder: String?) throws -> SiteTemplate
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
     /// file holding its bytes, or why there is none. Never called with an empty list.
-    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<String, FetchProblem>]
+    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
@@ -21,7 +21,7 @@ public struct BuildEffects: Sendable {
     public init(
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
-        fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = BuildEffects.noNetwork,
+        fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         renditions: RenditionStore? = nil,
         pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
@@ -39,7 +39,7 @@ public struct BuildEffects: Sendable {
 
 extension BuildEffects {
     /// For builds that must not touch the network: every remote source fails.
-    public static let noNetwork: @Sendable ([String], DownloadSettings) async -> [String: Result<String, FetchProblem>] = { urls, _ in
+    public static let noNetwork: @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = { urls, _ in
         Dictionary(urls.map { ($0, .failure(.connection("this build has no network"))) }) { first, _ in first }
     }
 }

@@ -1,7 +1,7 @@
 extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once.
-    func renderImages(_ plan: BuildPlan, fetched: [String: Result<String, FetchProblem>]) async
+    func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>]) async
         -> ([ImageSource: KeyedImage], [ImageFailure], reused: Int) {
         var rendered: [ImageSource: KeyedImage] = [:]
         var reused = 0
@@ -45,7 +45,7 @@ extension BuildPipeline {
     }
 
     /// Every remote source in the plan, fetched at once before any image is decoded.
-    func fetchRemote(_ plan: BuildPlan, settings: DownloadSettings) async -> [String: Result<String, FetchProblem>] {
+    func fetchRemote(_ plan: BuildPlan, settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
         let urls = plan.sources.compactMap { planned -> String? in
             if case let .remote(url) = planned.source { url } else { nil }
         }
@@ -54,7 +54,7 @@ extension BuildPipeline {
 
     /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
-                           fetched: [String: Result<String, FetchProblem>]) -> Result<(KeyedImage, reused: Bool), ImageFailure> {
+                           fetched: [String: Result<FetchedSource, FetchProblem>]) -> Result<(KeyedImage, reused: Bool), ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
@@ -64,7 +64,7 @@ extension BuildPipeline {
             path = resolved
         case let .remote(url):
             switch fetched[url] ?? .failure(.connection("it was not downloaded")) {
-            case let .success(cached): path = cached
+            case let .success(cached): path = cached.path
             case let .failure(problem): return .failure(failure("download failed: \(problem)"))
             }
         }

@@ -53,7 +53,7 @@ public struct BuildPipeline: Sendable {
         }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
                                    pages: pages.count, imagesReused: reused, siteChanged: changed)
-        summary.record = Self.record(plan: plan, rendered: rendered, failures: failures, files: files, changed: changed,
+        summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, files: files, changed: changed,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
     }
@@ -115,11 +115,16 @@ public struct BuildPipeline: Sendable {
 }
 
 extension BuildPipeline {
-    static func record(plan: BuildPlan, rendered: [ImageSource: KeyedImage], failures: [ImageFailure], files: [OutputFile],
+    static func record(plan: BuildPlan, rendered: [ImageSource: KeyedImage], fetched: [String: Result<FetchedSource, FetchProblem>],
+                       failures: [ImageFailure], files: [OutputFile],
                        changed: Bool, generator: String, milliseconds: Int) -> BuildRecord {
         let failed = Dictionary(failures.map { ($0.source, $0.reason) }) { first, _ in first }
         let images = plan.sources.map { planned -> BuildRecord.Image in
             let kept = rendered[planned.source]
+            var warnings = kept?.image.warnings ?? []
+            if case let .remote(url) = planned.source, case let .success(source)? = fetched[url], let warning = source.warning {
+                warnings.insert(warning, at: 0)
+            }
             let outputs = (kept?.image.renditions ?? []).map { rendition in
                 BuildRecord.Output(path: RenditionNaming.path(stem: planned.outputStem, width: rendition.width, digest: rendition.digest),
                                    width: rendition.width, height: rendition.height, bytes: rendition.byteCount)
@@ -127,7 +132,7 @@ extension BuildPipeline {
             return BuildRecord.Image(
                 source: planned.source.description, location: "\(planned.location)", digest: kept?.sourceDigest,
                 reused: kept?.reused ?? false, milliseconds: kept?.milliseconds ?? 0,
-                outputs: outputs, warnings: kept?.image.warnings ?? [], error: failed[planned.source.description])
+                outputs: outputs, warnings: warnings, error: failed[planned.source.description])
         }
         let totals = BuildRecord.Totals(
             images: images.count, reused: images.filter(\.reused).count, failed: failures.count, outputFiles: files.count,
