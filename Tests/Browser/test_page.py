@@ -95,6 +95,8 @@ class WithJavaScript(PageTestCase):
         self.assertEqual(self.selected_tabs(), ["tower"])
         self.assertEqual(self.driver.title, "Tower \u2014 Coast trip")
         browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="the tower photo")
+        # With JavaScript the selected segment keeps its raised pill, deep link or not.
+        browser.wait_for(lambda: self.tab("tower").value_of_css_property("box-shadow") != "none", message="the pill")
 
     def test_back_and_forward_follow_the_selection(self):
         self.open()
@@ -160,6 +162,10 @@ class WithoutJavaScript(PageTestCase):
         self.tab("dunes").click()
         browser.wait_for(lambda: self.visible_panels() == ["dunes"], message="dunes via :target")
         self.assertTrue(self.driver.current_url.endswith("#dunes"))
+        # The first segment, still aria-selected in the markup, no longer looks selected.
+        first = self.tab("harbour")
+        self.assertEqual(first.value_of_css_property("box-shadow"), "none")
+        self.assertNotEqual(first.value_of_css_property("font-weight"), "600")
 
     def test_a_deep_link_works_too(self):
         self.open("#boats")
