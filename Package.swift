@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "GalgenFetch",
             dependencies: [
-                "GalgenCore",
+                "GalgenCore", "GalgenIO",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

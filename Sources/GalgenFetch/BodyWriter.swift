@@ -27,7 +27,7 @@ public final class BodyWriter {
     public func finish(transient: Bool) throws -> (digest: String, path: String) {
         try handle.synchronize()
         try handle.close()
-        let digest = DiskCache.hex(hasher.finalize())
+        let digest = ContentHash.hex(digest: hasher.finalize())
         return (digest, try cache.keep(self, digest: digest, transient: transient))
     }
 

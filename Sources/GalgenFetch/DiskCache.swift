@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GalgenCore
+import GalgenIO
 
 /// The download cache on disk:
 ///
@@ -38,7 +39,7 @@ public final class DiskCache: Sendable {
 
     public func bodyPath(_ digest: String) -> String { bodies + "/" + digest }
 
-    func indexPath(_ url: String) -> String { index + "/" + Self.hex(SHA256.hash(data: Data(url.utf8))) + ".json" }
+    func indexPath(_ url: String) -> String { index + "/" + ContentHash.hex(digest: SHA256.hash(data: Data(url.utf8))) + ".json" }
 
     // MARK: Reading
 
@@ -58,7 +59,7 @@ public final class DiskCache: Sendable {
         while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(data: chunk)
         }
-        return hex(hasher.finalize())
+        return ContentHash.hex(digest: hasher.finalize())
     }
 
     // MARK: Writing
@@ -87,42 +88,23 @@ public final class DiskCache: Sendable {
         }
         temporaries.forget(writer.path)
         if !keepTransient { temporaries.forget(destination) }
-        Self.syncFolder(keepTransient ? transient : bodies)
+        TemporaryFiles.syncFolder(keepTransient ? transient : bodies)
         return destination
     }
 
     /// Records (or replaces) the entry for a URL, atomically.
     public func store(_ entry: CacheEntry, for url: String) throws {
         let data = try Self.encoder.encode(entry)
-        try writeAtomically(data, to: indexPath(url), folder: index)
+        do {
+            try temporaries.writeAtomically(Array(data), to: indexPath(url), durable: true)
+        } catch let error as FileError {
+            throw CacheError.cannotWrite(path: error.path, reason: error.reason)
+        }
     }
 
     /// Forgets a URL (a no-store response replacing what was cached).
     public func remove(_ url: String) {
         try? FileManager.default.removeItem(atPath: indexPath(url))
-    }
-
-    private func writeAtomically(_ data: Data, to path: String, folder: String) throws {
-        let temporary = temporaries.make(in: folder)
-        defer { temporaries.forget(temporary) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw CacheError.cannotWrite(path: temporary, reason: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == data.count, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CacheError.cannotWrite(path: path, reason: reason)
-        }
-        Self.syncFolder(folder)
-    }
-
-    static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY)
-        guard fd >= 0 else { return }
-        fsync(fd)
-        close(fd)
     }
 
     // MARK: Clean-up
@@ -134,19 +116,10 @@ public final class DiskCache: Sendable {
 
     /// Removes temporary files whose writing process is gone (killed mid-download).
     func removeOrphans() {
-        for folder in [bodies, index, transient] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                guard let pid = TemporaryFiles.owner(of: name), !TemporaryFiles.isAlive(pid) else { continue }
-                try? FileManager.default.removeItem(atPath: folder + "/" + name)
-            }
-        }
+        TemporaryFiles.removeOrphans(in: [bodies, index, transient])
     }
 
     // MARK: Helpers
-
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        ContentHash.hex(digest: Array(digest))
-    }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()

@@ -14,6 +14,7 @@ import Synchronization
 public final class DiskRenditionStore: Sendable {
     public let root: String
     private let state: Mutex<Manifest?> = Mutex(nil)
+    private let temporaries = TemporaryFiles()
     /// Set when this build changed the manifest; a no-op build does not rewrite it.
     private let changed = Mutex(false)
     private let usedSources = Mutex<Set<String>>([])
@@ -132,7 +133,8 @@ public final class DiskRenditionStore: Sendable {
             let rendition = kept.renditions[index]
             let destination = path(rendition.digest)
             if !FileManager.default.fileExists(atPath: destination) {
-                try Self.writeAtomically(rendition.jpeg, to: destination)
+                // Not fsynced: a rendition lost to a crash is rendered again.
+                try temporaries.writeAtomically(rendition.jpeg, to: destination, durable: false)
             }
             kept.renditions[index].jpeg = []
         }
@@ -153,6 +155,9 @@ public final class DiskRenditionStore: Sendable {
         }
         // Nothing kept, nothing new, nothing pruned: the manifest and the store are as they were.
         guard pruned || changed.withLock({ $0 }) || !FileManager.default.fileExists(atPath: manifestPath) else { return }
+        // Half-written files of a killed build. Such a build never saved its manifest, so this
+        // build had work to do and gets here.
+        TemporaryFiles.removeOrphans(in: [root, renditions])
         let wanted = Set(manifest.images.values.flatMap { $0.renditions.map { $0.digest + ".jpg" } })
         for name in (try? FileManager.default.contentsOfDirectory(atPath: renditions)) ?? []
         where name.hasSuffix(".jpg") && !wanted.contains(name) {
@@ -164,19 +169,6 @@ public final class DiskRenditionStore: Sendable {
         let bytes = Array(try encoder.encode(manifest))
         // Unchanged: leave the file alone (a no-op build writes nothing it does not have to).
         if let current = FileManager.default.contents(atPath: manifestPath), Array(current) == bytes { return }
-        try Self.writeAtomically(bytes, to: manifestPath)
-    }
-
-    /// Temporary name unique to this process and call (two tasks may keep the same rendition).
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".partial-\(getpid())-\(UUID().uuidString)"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw FileError(path: temporary, reason: "cannot write the cache (disk full or read-only?)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileError(path: temporary, reason: "cannot move it into place: \(reason)")
-        }
+        try temporaries.writeAtomically(bytes, to: manifestPath, durable: false)
     }
 }
