@@ -27,9 +27,14 @@ struct FullDiskTests {
 
     func project(_ photos: [String]) throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try folder.write("gallery.yml", "title: Disk\nthumbnails: { widths: [200, 1600] }\nimages:\n"
-                         + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined())
+        try writeGallery(folder, title: "Disk", photos: photos)
         return folder
+    }
+
+    /// gallery.yml listing fixture photos (paths under ../shared/fixtures) at 200 and 1600 px.
+    func writeGallery(_ folder: TemporaryFolder, title: String, photos: [String]) throws {
+        try folder.write("gallery.yml", "title: \(title)\nthumbnails: { widths: [200, 1600] }\nimages:\n"
+                         + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined())
     }
 
     @Test func aFullDiskKeepsThePreviousSite() async throws {
@@ -41,8 +46,7 @@ struct FullDiskTests {
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
 
             // Nine 16 MP photos at 1600 px do not fit in 1 MB.
-            try folder.write("gallery.yml", "title: Too big\nthumbnails: { widths: [200, 1600] }\nimages:\n"
-                             + Fixtures.names(in: "photos").map { "  - \(Fixtures.root)/photos/\($0)\n" }.joined())
+            try writeGallery(folder, title: "Too big", photos: Fixtures.names(in: "photos").map { "photos/" + $0 })
             let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
             #expect(result.status == 3)
             #expect(result.stderr.contains("error: cannot write the site"), "\(result.stderr)")

@@ -2,9 +2,8 @@ extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once.
     func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>]) async
-        -> ([ImageSource: KeyedImage], [ImageFailure], reused: Int) {
+        -> ([ImageSource: KeyedImage], [ImageFailure]) {
         var rendered: [ImageSource: KeyedImage] = [:]
-        var reused = 0
         // Sources that could not be downloaded were reported by the download stage already.
         var failures: [ImageFailure] = plan.sources.compactMap { planned in
             guard case let .remote(url) = planned.source, case let .failure(problem) = fetched[url] else { return nil }
@@ -16,7 +15,7 @@ extension BuildPipeline {
             return fetched[url] == nil
         }
         let total = plan.sources.count
-        await withTaskGroup(of: (PlannedSource, Result<(KeyedImage, reused: Bool), ImageFailure>).self) { group in
+        await withTaskGroup(of: (PlannedSource, Result<KeyedImage, ImageFailure>).self) { group in
             var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
@@ -24,9 +23,8 @@ extension BuildPipeline {
             }
             while let (planned, result) = await group.next() {
                 switch result {
-                case let .success((keyed, wasReused)):
+                case let .success(keyed):
                     rendered[planned.source] = keyed
-                    if wasReused { reused += 1 }
                     for warning in keyed.image.warnings {
                         effects.report(.imageWarning(source: planned.source.description, message: warning))
                     }
@@ -41,7 +39,7 @@ extension BuildPipeline {
             }
         }
         failures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        return (rendered, failures, reused)
+        return (rendered, failures)
     }
 
     /// Every remote source in the plan, fetched at once before any image is decoded.
@@ -54,7 +52,7 @@ extension BuildPipeline {
 
     /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
-                           fetched: [String: Result<FetchedSource, FetchProblem>]) -> Result<(KeyedImage, reused: Bool), ImageFailure> {
+                           fetched: [String: Result<FetchedSource, FetchProblem>]) -> Result<KeyedImage, ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
@@ -79,7 +77,7 @@ extension BuildPipeline {
         }
         if let kept = store.lookup(key) {
             let milliseconds = (ContinuousClock.now - started).milliseconds
-            return .success((KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: true, milliseconds: milliseconds), true))
+            return .success(KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: true, milliseconds: milliseconds))
         }
         let bytes: [UInt8]
         do {
@@ -96,7 +94,7 @@ extension BuildPipeline {
         do {
             let kept = try store.keep(key, image)
             let milliseconds = (ContinuousClock.now - started).milliseconds
-            return .success((KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: false, milliseconds: milliseconds), false))
+            return .success(KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: false, milliseconds: milliseconds))
         } catch {
             return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }

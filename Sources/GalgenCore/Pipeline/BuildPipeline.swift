@@ -26,7 +26,7 @@ public struct BuildPipeline: Sendable {
         step(3)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         step(4)
-        let (rendered, failures, reused) = await renderImages(plan, fetched: fetched)
+        let (rendered, failures) = await renderImages(plan, fetched: fetched)
         step(5)
         let template: SiteTemplate
         do {
@@ -52,7 +52,7 @@ public struct BuildPipeline: Sendable {
             throw .write(reason: "\(error)")
         }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
-                                   pages: pages.count, imagesReused: reused, siteChanged: changed)
+                                   pages: pages.count, imagesReused: rendered.values.filter(\.reused).count, siteChanged: changed)
         summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, files: files, changed: changed,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
