@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(
             name: "galgen",
             dependencies: [
-                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate",
+                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +67,15 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // `galgen serve`: the preview server (Hummingbird), live reload, watching the inputs.
+        .target(
+            name: "GalgenServe",
+            dependencies: [
+                "GalgenCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
 
         // Shared by the test targets: fixture photos and temporary folders.
         .target(name: "GalgenTestSupport", path: "Tests/GalgenTestSupport"),
@@ -88,6 +97,7 @@ let package = Package(
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenServeTests", dependencies: ["GalgenServe", "GalgenSiteTemplate"]),
         .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenTestSupport", "FaultServer"]),
     ],
     swiftLanguageModes: [.v6]

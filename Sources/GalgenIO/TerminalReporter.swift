@@ -3,7 +3,8 @@ import GalgenCore
 
 /// Prints build events: friendly on a terminal, plain lines when piped.
 public final class TerminalReporter: @unchecked Sendable {
-    public enum Verbosity: Sendable { case quiet, normal, verbose }
+    /// `brief`: like normal without the stage lines (galgen serve's rebuilds).
+    public enum Verbosity: Sendable { case quiet, brief, normal, verbose }
 
     private let verbosity: Verbosity
     private let colour: Bool
@@ -21,7 +22,7 @@ public final class TerminalReporter: @unchecked Sendable {
         lock.withLock {
             switch event {
             case let .stage(number, count, name):
-                if verbosity != .quiet { line("[\(number)/\(count)] \(name)", style: "1") }
+                if verbosity == .normal || verbosity == .verbose { line("[\(number)/\(count)] \(name)", style: "1") }
             case let .imageBuilt(source, done, total):
                 if verbosity == .verbose { line("  ✓ \(source) (\(done)/\(total))", style: "32") }
             case let .imageFailed(failure, done, total):

@@ -13,41 +13,22 @@ struct BuildCommand: AsyncParsableCommand {
     @OptionGroup var options: BuildOptions
 
     func run() async throws {
-        let reporter = TerminalReporter(verbosity: options.quiet ? .quiet : options.verbose ? .verbose : .normal)
-        // No gallery.yml, no cache folder: the pipeline reports the missing file.
-        var lock: BuildLock?
-        if FileManager.default.fileExists(atPath: options.configPath) {
-            do {
-                lock = try BuildLock.acquire(cache: options.cachePath, wait: !options.noWait) { reporter.line($0, style: "33") }
-            } catch {
-                reporter.line("error: \(error)", style: "31")
-                throw ExitCode(error.isBusy ? 4 : 3)
-            }
-        }
-        defer { lock?.release() }
-        let fetcher = RemoteFetcher(
-            cache: DiskCache(root: options.cachePath), offline: options.offline,
-            userAgent: "galgen/\(Galgen.version)", report: reporter.report)
+        let reporter = TerminalReporter(verbosity: options.verbosity)
+        let fetcher = RemoteFetcher.live(options, reporter: reporter)
         let interrupt = Interruption.install(
             staging: SiteWriter(output: options.outputPath).staging, cleanUp: fetcher.close, reporter: reporter)
         defer {
             interrupt.cancel()
             fetcher.close()
         }
-        let pipeline = BuildPipeline(
-            configPath: options.configPath, jobs: options.jobCount, renderer: JPEGImageRenderer.make(),
-            effects: .live(output: options.outputPath, cache: options.cachePath, fetcher: fetcher, reporter: reporter),
-            generator: "galgen \(Galgen.version)")
-        let summary: BuildSummary
-        do {
-            summary = try await pipeline.run()
-        } catch {
-            reporter.line("error: \(error)", style: "31")
-            throw ExitCode(error.exitCode)
+        switch await SiteBuild(options: options, fetcher: fetcher, reporter: reporter).run() {
+        case let .failure(failure):
+            reporter.line("error: \(failure)", style: "31")
+            throw ExitCode(failure.exitCode)
+        case let .success(summary):
+            BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
+            if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
         }
-        BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
-        if let record = summary.record { BuildReport.save(record, cache: options.cachePath, reporter: reporter) }
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 }
 

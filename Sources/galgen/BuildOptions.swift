@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GalgenIO
 
 /// Options every command that builds shares.
 struct BuildOptions: ParsableArguments {
@@ -41,6 +42,8 @@ struct BuildOptions: ParsableArguments {
     var cachePath: String {
         cacheDir.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/.galgen-cache"
     }
+
+    var verbosity: TerminalReporter.Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
 
     var jobCount: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -35,6 +35,11 @@ public struct BuildSummary: Equatable, Sendable {
     public var imagesReused: Int = 0
     /// False when the site already held exactly these files and nothing was written.
     public var siteChanged: Bool = true
+    /// Pages rendered by this build rather than taken from the page cache.
+    public var pagesRendered: Int = 0
+    /// The local files and folders this build read (gallery.yml, photos, the template folder),
+    /// for `galgen serve` to watch.
+    public var inputs: [String] = []
     /// What the build did, for build-report.json.
     public var record: BuildRecord? = nil
 

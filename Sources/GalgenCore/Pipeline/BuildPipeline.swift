@@ -38,8 +38,11 @@ public struct BuildPipeline: Sendable {
         }
         let pages = Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator)
         let files: [OutputFile]
+        let pagesRendered: Int
         do {
-            files = try renderSite(pages, template: template) + Self.imageFiles(plan, rendered, store: effects.renditions)
+            let pageFiles = try renderSite(pages, template: template)
+            pagesRendered = pageFiles.rendered
+            files = pageFiles.files + Self.imageFiles(plan, rendered, store: effects.renditions)
         } catch {
             throw .template(error)
         }
@@ -53,13 +56,18 @@ public struct BuildPipeline: Sendable {
         }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
                                    pages: pages.count, imagesReused: rendered.values.filter(\.reused).count, siteChanged: changed)
+        summary.pagesRendered = pagesRendered
+        summary.inputs = [configPath] + (gallery.templatePath.map { [resolve($0)] } ?? []) + plan.sources.compactMap { planned in
+            if case let .local(_, resolved) = planned.source { return resolved }
+            return nil
+        }
         summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, files: files, changed: changed,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
     }
 
     /// Pages whose key (template + view model) is in the page cache are taken from it.
-    private func renderSite(_ pages: [PageViewModel], template: SiteTemplate) throws(TemplateError) -> [OutputFile] {
+    private func renderSite(_ pages: [PageViewModel], template: SiteTemplate) throws(TemplateError) -> (files: [OutputFile], rendered: Int) {
         let templateDigest = PageKey.templateDigest(template)
         var keys: [String: String] = [:]
         var cached: [OutputFile] = []
@@ -69,7 +77,7 @@ public struct BuildPipeline: Sendable {
         }
         let rendered = try SiteRenderer.render(pages, template: template, renderingOnly: Set(keys.keys))
         for file in rendered { if let key = keys[file.path] { effects.pages.keep(key, file) } }
-        return cached + rendered
+        return (cached + rendered, keys.count)
     }
 
     private func step(_ number: Int) {

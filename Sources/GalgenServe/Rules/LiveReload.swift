@@ -1,0 +1,64 @@
+import Foundation
+
+/// The live-reload additions to served HTML. The files in the output folder never contain them.
+public enum LiveReload {
+    public static let scriptPath = "/__galgen/live.js"
+    public static let eventsPath = "/__galgen/events"
+
+    /// The site's pages carry this policy in a `<meta>`; the server sends it as a header too,
+    /// with `connect-src 'self'` added for the events endpoint (a test keeps it equal to the
+    /// built-in template's).
+    public static let pagePolicy =
+        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
+
+    public static var headerPolicy: String { allowingEvents(pagePolicy) }
+
+    /// The page with the live-reload script before `</head>` (or `</body>`, or at the end) and
+    /// its Content-Security-Policy `<meta>` widened to let the script reach the events endpoint.
+    /// `generation` is the site version the page was served at.
+    public static func inject(into html: String, generation: String) -> String {
+        var html = widenPolicyMeta(html)
+        let tag = "<script src=\"\(scriptPath)\" data-generation=\"\(generation)\" defer></script>\n"
+        for marker in ["</head>", "</body>"] {
+            if let range = html.range(of: marker, options: .caseInsensitive) {
+                html.insert(contentsOf: tag, at: range.lowerBound)
+                return html
+            }
+        }
+        return html + tag
+    }
+
+    /// Adds `connect-src 'self'` to a policy, or `'self'` to its connect-src.
+    public static func allowingEvents(_ policy: String) -> String {
+        var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let index = directives.firstIndex(where: { $0.lowercased().hasPrefix("connect-src") }) {
+            let sources = directives[index].split(separator: " ").dropFirst().filter { $0.lowercased() != "'none'" }
+            if !sources.contains(where: { $0.lowercased() == "'self'" }) {
+                directives[index] = (["connect-src"] + sources.map(String.init) + ["'self'"]).joined(separator: " ")
+            }
+        } else {
+            directives.append("connect-src 'self'")
+        }
+        return directives.joined(separator: "; ")
+    }
+
+    /// Rewrites the `content` of every `<meta http-equiv="Content-Security-Policy">`.
+    static func widenPolicyMeta(_ html: String) -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "<meta", options: .caseInsensitive),
+              let end = rest[start.upperBound...].firstIndex(of: ">") {
+            let tag = rest[start.lowerBound...end]
+            result += rest[..<start.lowerBound]
+            if tag.range(of: "content-security-policy", options: .caseInsensitive) != nil,
+               let open = tag.range(of: "content=\"", options: .caseInsensitive),
+               let close = tag[open.upperBound...].firstIndex(of: "\"") {
+                result += tag[..<open.upperBound] + allowingEvents(String(tag[open.upperBound..<close])) + tag[close...]
+            } else {
+                result += tag
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+}

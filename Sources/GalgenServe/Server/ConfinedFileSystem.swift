@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOPosix
+
+/// Hummingbird's `LocalFileSystem`, confined to the site folder: a path whose real location
+/// (symlinks resolved) is outside the folder, or that names a hidden file, does not exist.
+///
+/// Modification times keep their nanoseconds, so `FileMiddleware`'s ETag changes when a rebuild
+/// replaces a file within the same second and at the same size.
+struct ConfinedFileSystem: FileProvider {
+    typealias FileIdentifier = String
+    typealias FileAttributes = Attributes
+
+    struct Attributes: FileMiddlewareFileAttributes, Sendable {
+        var isFolder: Bool
+        var size: Int
+        var modificationDate: Date
+    }
+
+    let root: String
+    private let files: LocalFileSystem
+
+    init(root: String) {
+        self.root = root
+        self.files = LocalFileSystem(
+            rootFolder: root, threadPool: .singleton, logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    func getFileIdentifier(_ path: String) -> String? {
+        files.getFileIdentifier(path)
+    }
+
+    func getAttributes(id path: String) async throws -> Attributes? {
+        guard let real = Self.realPath(path), let realRoot = Self.realPath(root), Self.isInside(real, root: realRoot) else { return nil }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return nil }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFDIR || type == S_IFREG else { return nil }
+        let time = info.modificationTime
+        return Attributes(
+            isFolder: type == S_IFDIR, size: Int(info.st_size),
+            modificationDate: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
+    }
+
+    func loadFile(id path: String, context: some RequestContext) async throws -> ResponseBody {
+        try await files.loadFile(id: path, context: context)
+    }
+
+    func loadFile(id path: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        try await files.loadFile(id: path, range: range, context: context)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func isInside(_ path: String, root: String) -> Bool {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}
+
+extension stat {
+    var modificationTime: timespec {
+        #if os(Linux)
+        st_mtim
+        #else
+        st_mtimespec
+        #endif
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `galgen serve`'s HTTP side: the output folder through Hummingbird's `FileMiddleware`
+/// (ETag/If-None-Match, Range, content types), behind `SiteGuardMiddleware`, with the
+/// live-reload script and events endpoint.
+public struct PreviewServer: Sendable {
+    public var root: String
+    public var host: String
+    public var port: Int
+    public var basePath: String
+    public var policy: HostPolicy
+    public var events: LiveEvents
+
+    public init(root: String, host: String, port: Int, basePath: String, policy: HostPolicy, events: LiveEvents) {
+        self.root = root
+        self.host = host
+        self.port = port
+        self.basePath = basePath
+        self.policy = policy
+        self.events = events
+    }
+
+    /// Serves until the task is cancelled. `started` gets the port actually bound (for `--port 0`).
+    /// Throws `ServeError.cannotListen` when the address cannot be bound.
+    public func run(started: @escaping @Sendable (Int) async -> Void) async throws {
+        let router = Router()
+        router.add(middleware: SiteGuardMiddleware(basePath: basePath, policy: policy, events: events))
+        router.add(middleware: LiveHTMLMiddleware(events: events))
+        router.add(middleware: FileMiddleware(
+            fileProvider: ConfinedFileSystem(root: root), cacheControl: .init([]), searchForIndexHtml: true))
+        router.get(RouterPath(LiveReload.scriptPath)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: LiveScript.source)))
+        }
+        router.get(RouterPath(LiveReload.eventsPath)) { [policy, events] request, _ in
+            guard policy.allowsOrigin(request.headers[.origin], host: request.head.authority) else {
+                return Response.text(.forbidden, "The live-reload events are only for pages served by this server.\n")
+            }
+            let stream = events.subscribe()
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
+                    for await message in stream { try await writer.write(ByteBuffer(string: message)) }
+                    try await writer.finish(nil)
+                })
+        }
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in await started(channel.localAddress?.port ?? port) },
+            logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await app.run() }
+                group.addTask {
+                    // A comment now and then finds pages that went away without closing.
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: .seconds(15))
+                        events.ping()
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch let error as IOError {
+            throw ServeError.cannotListen(host: host, port: port, errno: error.errnoCode)
+        }
+    }
+}
+
+public enum ServeError: Error, Equatable, CustomStringConvertible {
+    case cannotListen(host: String, port: Int, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .cannotListen(host, port, code) where code == EADDRINUSE:
+            "port \(port) on \(host) is already in use (another galgen serve?). Stop it, or pick another port with --port \(port + 1) (--port 0 picks any free port)."
+        case let .cannotListen(host, port, code) where code == EACCES:
+            "not allowed to listen on port \(port) on \(host) (ports below 1024 need privileges). Use --port 8000 or another port above 1023."
+        case let .cannotListen(host, port, code) where code == EADDRNOTAVAIL:
+            "cannot listen on \(host): it is not an address of this machine. Use --host 127.0.0.1 (or 0.0.0.0 for every interface); port \(port)."
+        case let .cannotListen(host, port, code):
+            "cannot listen on \(host):\(port): \(String(cString: strerror(code))). Check --host and --port."
+        }
+    }
+}

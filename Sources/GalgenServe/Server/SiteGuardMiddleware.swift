@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The first thing every request meets: the Host check, the path rules (`RequestTarget`), the
+/// base path, and the headers every response carries.
+struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let basePath: String
+    let policy: HostPolicy
+    let events: LiveEvents
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await route(request, context: context, next: next)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.contentSecurityPolicy] = LiveReload.headerPolicy
+        response.headers[.referrerPolicy] = "no-referrer"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-cache" }
+        return response
+    }
+
+    private func route(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard policy.allowsHost(request.head.authority) else {
+            return .text(.forbidden, "This server only answers requests for this machine's own names (the Host header was "
+                + "\(request.head.authority ?? "")). Start it with --allow-host NAME to allow that name.\n")
+        }
+        if request.uri.path.hasPrefix("/__galgen/") { return try await next(request, context) }
+        switch RequestTarget.classify(rawPath: request.uri.path, basePath: basePath) {
+        case let .rejected(status, reason):
+            return status == 404 ? notFound(request) : .text(.init(code: status), "\(reason)\n")
+        case let .redirect(location):
+            return Response(status: .found, headers: [.location: location])
+        case let .file(path):
+            var head = request.head
+            head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
+            var response: Response
+            do {
+                response = try await next(Request(head: head, body: request.body), context)
+            } catch let error as HTTPError where error.status == .notFound {
+                return notFound(request)
+            }
+            // FileMiddleware redirects folders to their slash form without the base path.
+            if basePath != "/", let location = response.headers[.location], location.hasPrefix("/") {
+                response.headers[.location] = String(basePath.dropLast()) + location
+            }
+            return response
+        }
+    }
+
+    /// A small page (with the live-reload script, so it turns into the page once it is built).
+    private func notFound(_ request: Request) -> Response {
+        let path = request.uri.path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let page = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+            <body><h1>Not found</h1><p>Nothing is built at <code>\(path)</code>.</p>
+            <p>The site is served from <code>\(basePath)</code>.</p></body></html>
+            """
+        var response = Response.text(.notFound, LiveReload.inject(into: page, generation: events.state.generation))
+        response.headers[.contentType] = "text/html; charset=utf-8"
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+}
+
+extension Response {
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+extension HTTPField.Name {
+    static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Polls the inputs of a build (gallery.yml, local photos, the template folder) for changes.
+///
+/// Polling, rather than inotify or FSEvents, sees every way an editor saves (in place, or a
+/// new file renamed over the old), works on every file system, and costs one `stat` per input:
+/// the interval grows with the time a poll takes, so a huge gallery costs at most ~5% of a core.
+public struct InputWatcher: Sendable {
+    /// Files and folders to watch (absolute).
+    public var paths: [String]
+    /// Between polls at least, and how long inputs must stay unchanged before a rebuild.
+    public var interval: Duration
+    public var settle: Duration
+
+    public init(paths: [String], interval: Duration = .milliseconds(100), settle: Duration = .milliseconds(100)) {
+        self.paths = paths
+        self.interval = interval
+        self.settle = settle
+    }
+
+    /// The inputs as they are now.
+    public func snapshot() -> InputSnapshot {
+        var stamps: [String: InputSnapshot.Stamp?] = [:]
+        for path in paths {
+            guard let stamp = Self.stamp(path) else { stamps[path] = .some(nil); continue }
+            if stamp.isFolder {
+                for file in Self.filesUnder(path) { stamps[file] = Self.stamp(file)?.stamp }
+            } else {
+                stamps[path] = stamp.stamp
+            }
+        }
+        return stamps.isEmpty ? InputSnapshot() : InputSnapshot(stamps)
+    }
+
+    /// Waits until the inputs differ from `known` and then stay the same for `settle` (an editor
+    /// that saves in several writes causes one rebuild). Returns the settled snapshot and what
+    /// changed; throws when the task is cancelled.
+    public func nextChange(after known: InputSnapshot) async throws -> (InputSnapshot, [String]) {
+        var wait = interval
+        while true {
+            try await Task.sleep(for: wait)
+            let started = ContinuousClock.now
+            var current = snapshot()
+            wait = max(interval, (ContinuousClock.now - started) * 20)
+            guard current != known else { continue }
+            while true {
+                try await Task.sleep(for: settle)
+                let again = snapshot()
+                if again == current { break }
+                current = again
+            }
+            let changed = known.changes(to: current)
+            if !changed.isEmpty { return (current, changed) }
+        }
+    }
+
+    private static func stamp(_ path: String) -> (stamp: InputSnapshot.Stamp, isFolder: Bool)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+        let time = info.st_mtim
+        #else
+        let time = info.st_mtimespec
+        #endif
+        return (InputSnapshot.Stamp(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+                                    inode: UInt64(info.st_ino)),
+                info.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    /// Regular files under a folder, hidden ones (editor swap files, .DS_Store) left out.
+    private static func filesUnder(_ folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || name.hasSuffix("~") {
+                walker.skipDescendants()
+                continue
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+                files.append(folder + "/" + relative)
+            }
+        }
+        return files
+    }
+}

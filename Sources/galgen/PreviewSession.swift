@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import GalgenCore
+import GalgenFetch
+import GalgenIO
+import GalgenServe
+import Synchronization
+
+/// `galgen serve` from start to Ctrl-C: listen, build, then watch the inputs and rebuild,
+/// telling open pages through `events`.
+final class PreviewSession: Sendable {
+    let options: BuildOptions
+    let reporter: TerminalReporter
+    let events = LiveEvents()
+    private let fetcher: RemoteFetcher
+    /// True while a build runs: Ctrl-C then removes its staging folder before exiting.
+    private let building = Mutex(false)
+
+    init(options: BuildOptions, reporter: TerminalReporter) {
+        self.options = options
+        self.reporter = reporter
+        self.fetcher = RemoteFetcher.live(options, reporter: reporter)
+    }
+
+    func run(_ server: PreviewServer) async throws {
+        let (stops, stop) = AsyncStream.makeStream(of: Int32.self)
+        let signals = installSignals { stop.yield($0) }
+        defer {
+            for source in signals { source.cancel() }
+            fetcher.close()
+        }
+        let (ports, started) = AsyncStream.makeStream(of: Int.self)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { started.finish() }
+                try await server.run { port in started.yield(port) }
+            }
+            var waiting = ports.makeAsyncIterator()
+            guard let port = await waiting.next() else {
+                try await group.next()  // the server's error
+                return
+            }
+            announce(server, port: port)
+            var inputs = await build(after: nil) ?? [options.configPath]
+            group.addTask { [self] in
+                let watcher = InputWatcher(paths: inputs)
+                var known = watcher.snapshot()
+                while true {
+                    let (settled, changed) = try await InputWatcher(paths: inputs).nextChange(after: known)
+                    inputs = await build(after: changed) ?? Array(Set(inputs + [options.configPath]))
+                    known = settled.carried(into: InputWatcher(paths: inputs).snapshot())
+                }
+            }
+            for await _ in stops { break }
+            reporter.line("Stopping.")
+            events.finishAll()
+            group.cancelAll()
+        }
+    }
+
+    private func announce(_ server: PreviewServer, port: Int) {
+        let everywhere = ["0.0.0.0", "::", "[::]"].contains(server.host)
+        let shownHost = everywhere ? "localhost" : server.host.contains(":") ? "[\(server.host)]" : server.host
+        let url = "http://\(shownHost):\(port)\(server.basePath)"
+        let bound = everywhere ? " (listening on \(server.host))" : ""
+        FileHandle.standardOutput.write(Data("Serving \(options.outputPath) at \(url)\(bound) (Ctrl-C to stop)\n".utf8))
+        if !HostPolicy.isLoopback(server.host) {
+            reporter.line(
+                "warning: listening on \(server.host), so other machines on the network can see this site"
+                    + " (and your unpublished photos). Use --host 127.0.0.1 to keep it to this machine.", style: "33")
+        }
+    }
+
+    /// One build; what it read (for watching), or nil when it failed before knowing.
+    private func build(after changes: [String]?) async -> [String]? {
+        building.withLock { $0 = true }
+        defer { building.withLock { $0 = false } }
+        let started = ContinuousClock.now
+        let first = changes == nil
+        if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: "1") }
+        let buildReporter = first ? reporter : TerminalReporter(verbosity: options.verbose ? .verbose : options.quiet ? .quiet : .brief)
+        let result = await SiteBuild(options: options, fetcher: fetcher, reporter: buildReporter).run()
+        let took = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))
+        switch result {
+        case let .success(summary):
+            events.publish(siteChanged: summary.siteChanged, error: summary.failures.isEmpty ? nil : Self.failureText(summary))
+            if first {
+                BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
+            } else {
+                BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: true)
+                reporter.line("Rebuilt in \(took): \(Self.describe(summary))" + (summary.siteChanged
+                    ? "; reloading \(events.openStreams) open page(s)." : "; the site did not change."), style: "32")
+            }
+            return summary.inputs
+        case let .failure(failure):
+            events.publish(siteChanged: false, error: failure.description)
+            reporter.line("error: \(failure)", style: "31")
+            reporter.line("The build failed after \(took); still serving the last good site. Fix the error and save to rebuild.", style: "33")
+            return nil
+        }
+    }
+
+    private func describe(_ changes: [String]) -> String {
+        let folder = Paths.folder(of: options.configPath) + "/"
+        let names = changes.map { $0.hasPrefix(folder) ? String($0.dropFirst(folder.count)) : $0 }
+        return names.count <= 3 ? names.joined(separator: ", ") : names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
+    }
+
+    static func describe(_ summary: BuildSummary) -> String {
+        let rendered = summary.imagesBuilt - summary.imagesReused
+        return "\(rendered) of \(summary.imagesBuilt + summary.failures.count) image(s) rendered, "
+            + "\(summary.pagesRendered) of \(summary.pages) page(s) rendered"
+    }
+
+    static func failureText(_ summary: BuildSummary) -> String {
+        "\(summary.failures.count) image(s) failed:\n" + summary.failures.map { "\($0.location): \($0.source): \($0.reason)" }.joined(separator: "\n")
+    }
+
+    /// Ctrl-C or SIGTERM: idle, a clean stop; during a build, remove its staging folder first
+    /// (the previous site stays) and exit at once, as `galgen build` does.
+    private func installSignals(stop: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
+        let staging = SiteWriter(output: options.outputPath).staging
+        return [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                guard building.withLock({ $0 }) else { return stop(number) }
+                try? FileManager.default.removeItem(atPath: staging)
+                fetcher.close()
+                reporter.line("interrupted during a rebuild; the previous site was left as it was", style: "33")
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import GalgenCore
+import GalgenIO
+import GalgenServe
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it on this machine, and rebuild it and reload open pages when an input changes.",
+        discussion: """
+            Watches gallery.yml, the local photos it lists and its template folder. A rebuild that fails \
+            keeps the last good site served and shows the error in the terminal and over the open pages. \
+            Stop with Ctrl-C (exit status 0). Exit status 2: gallery.yml is missing; 5: the address \
+            cannot be listened on (port in use).
+            """)
+
+    @OptionGroup var options: BuildOptions
+
+    @Option(help: "Address to listen on. The default keeps the site to this machine; 0.0.0.0 shares it with the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port).")
+    var port = 8000
+
+    @Option(name: .customLong("base-path"), help: "Serve the site under this sub-folder, as it will be on its host (e.g. /photos/).")
+    var basePath = "/"
+
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "Also answer requests for this host name (repeatable).",
+        discussion: "IP addresses, localhost and the --host name are always answered; other names are refused against DNS rebinding."))
+    var allowHost: [String] = []
+
+    func validate() throws {
+        try options.validate()
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
+        guard BasePath.normalise(basePath) != nil else {
+            throw ValidationError("--base-path must be a URL path such as /photos/ (letters, digits, -, _, ~ and /; no dot folders); got \(basePath).")
+        }
+    }
+
+    func run() async throws {
+        let reporter = TerminalReporter(verbosity: options.verbosity)
+        guard FileManager.default.fileExists(atPath: options.configPath) else {
+            reporter.line("error: \(BuildError.configUnreadable(path: options.configPath, reason: "no such file"))", style: "31")
+            throw ExitCode(2)
+        }
+        let session = PreviewSession(options: options, reporter: reporter)
+        let server = PreviewServer(
+            root: options.outputPath, host: host, port: port, basePath: BasePath.normalise(basePath) ?? "/",
+            policy: HostPolicy(boundHost: host, allowedNames: allowHost), events: session.events)
+        do {
+            try await session.run(server)
+        } catch let error as ServeError {
+            reporter.line("error: \(error)", style: "31")
+            throw ExitCode(5)
+        }
+    }
+}
