@@ -19,10 +19,11 @@ test: setup
 
 # The page in a real browser: headless Chromium + chromedriver from Debian, Selenium and
 # axe-core (axe-selenium-python) from PyPI in a venv under .build/. Screenshots land in
-# .build/screenshots/.
+# .build/screenshots/. test_serve.py runs `galgen serve` (live reload, the build-error overlay).
 BROWSER_VENV := .build/browser-venv
 browser-test: browser-setup
 	GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/test_page.py
+	GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/test_serve.py
 
 browser-setup:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \

@@ -40,11 +40,14 @@ final class PreviewSession: Sendable {
                 try await group.next()  // the server's error
                 return
             }
-            announce(server, port: port)
+            // Listening first, so a port in use fails at once; the address is shown once there is a site.
+            let firstBuild = InputWatcher.now()
             var inputs = await build(after: nil) ?? [options.configPath]
+            // Taken before the address is shown, so a change made as soon as it is visible is seen;
+            // inputs changed while the first build ran are rebuilt at once.
+            var known = InputWatcher(paths: inputs).snapshot().forgettingChanges(since: firstBuild)
+            announce(server, port: port)
             group.addTask { [self] in
-                let watcher = InputWatcher(paths: inputs)
-                var known = watcher.snapshot()
                 while true {
                     let (settled, changed) = try await InputWatcher(paths: inputs).nextChange(after: known)
                     inputs = await build(after: changed) ?? Array(Set(inputs + [options.configPath]))
@@ -73,13 +76,13 @@ final class PreviewSession: Sendable {
 
     /// One build; what it read (for watching), or nil when it failed before knowing.
     private func build(after changes: [String]?) async -> [String]? {
-        building.withLock { $0 = true }
-        defer { building.withLock { $0 = false } }
         let started = ContinuousClock.now
         let first = changes == nil
         if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: "1") }
         let buildReporter = first ? reporter : TerminalReporter(verbosity: options.verbose ? .verbose : options.quiet ? .quiet : .brief)
+        building.withLock { $0 = true }
         let result = await SiteBuild(options: options, fetcher: fetcher, reporter: buildReporter).run()
+        building.withLock { $0 = false }
         let took = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))
         switch result {
         case let .success(summary):

@@ -48,3 +48,16 @@ import Testing
         #expect(changed == [folder + "/missing.jpg", folder + "/template/partials/page.mustache"])
     }
 }
+
+extension InputSnapshotTests {
+    @Test func filesChangedDuringTheFirstBuildAreReportedByTheNextPoll() {
+        let snapshot = InputSnapshot([
+            "/old.jpg": Stamp(size: 1, modified: 10, changed: 10, inode: 1),
+            "/edited.yml": Stamp(size: 1, modified: 25, changed: 25, inode: 2),
+            "/renamed.jpg": Stamp(size: 1, modified: 5, changed: 30, inode: 3),
+            "/missing.jpg": nil,
+        ])
+        let known = snapshot.forgettingChanges(since: 20)
+        #expect(known.changes(to: snapshot) == ["/edited.yml", "/renamed.jpg"])
+    }
+}

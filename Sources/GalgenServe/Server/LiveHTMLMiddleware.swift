@@ -13,23 +13,22 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
         guard Self.mayBePage(request.uri.path) else { return try await next(request, context) }
         var head = request.head
         for name in [HTTPField.Name.range, .ifRange, .ifNoneMatch, .ifModifiedSince] { head.headerFields[name] = nil }
+        // HEAD is answered from the page a GET would send, for its length.
+        if head.method == .head { head.method = .get }
         var response = try await next(Request(head: head, body: request.body), context)
         guard response.status == .ok, response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
         for name in [HTTPField.Name.eTag, .lastModified, .acceptRanges] { response.headers[name] = nil }
         response.headers[.cacheControl] = "no-store"
         response.headers[.contentType] = "text/html; charset=utf-8"
-        guard request.method != .head else {
-            // The length of what a GET would send is not known without reading the page.
-            response.headers[.contentLength] = nil
-            return response
-        }
         let generation = events.state.generation
         let collector = Collector()
         try await response.body.write(collector.writer)
         let page = LiveReload.inject(into: String(buffer: collector.buffer), generation: generation)
         let body = ByteBuffer(string: page)
         response.headers[.contentLength] = String(body.readableBytes)
-        response.body = ResponseBody(byteBuffer: body)
+        response.body = request.method == .head
+            ? ResponseBody(contentLength: body.readableBytes) { writer in try await writer.finish(nil) }
+            : ResponseBody(byteBuffer: body)
         return response
     }
 

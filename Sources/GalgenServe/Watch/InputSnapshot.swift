@@ -3,12 +3,16 @@
 public struct InputSnapshot: Equatable, Sendable {
     public struct Stamp: Equatable, Sendable {
         public var size: Int64
+        /// Nanoseconds since 1970: the contents' modification and the inode's last change
+        /// (a rename or a copy that kept the old modification time still changes it).
         public var modified: Int64
+        public var changed: Int64
         public var inode: UInt64
 
-        public init(size: Int64, modified: Int64, inode: UInt64) {
+        public init(size: Int64, modified: Int64, changed: Int64 = 0, inode: UInt64) {
             self.size = size
             self.modified = modified
+            self.changed = changed
             self.inode = inode
         }
     }
@@ -25,6 +29,17 @@ public struct InputSnapshot: Equatable, Sendable {
             (stamps[path] ?? nil) != (later.stamps[path] ?? nil)
         }.sorted()
     }
+
+    /// This snapshot with every file changed at or after `instant` (nanoseconds since 1970) marked
+    /// as unseen, so the next poll reports it: for inputs edited while the first build read them.
+    public func forgettingChanges(since instant: Int64) -> InputSnapshot {
+        InputSnapshot(stamps.mapValues { stamp in
+            guard let stamp, stamp.changed < instant, stamp.modified < instant else { return stamp.map { _ in Self.unseen } }
+            return stamp
+        })
+    }
+
+    static let unseen = Stamp(size: -1, modified: -1, changed: -1, inode: 0)
 
     /// A snapshot of a new watch list that keeps what `self` saw for the paths it already knew,
     /// so a change made during a rebuild is still noticed after it.

@@ -58,13 +58,24 @@ public struct InputWatcher: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if os(Linux)
-        let time = info.st_mtim
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
         #else
-        let time = info.st_mtimespec
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #endif
-        return (InputSnapshot.Stamp(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+        return (InputSnapshot.Stamp(size: Int64(info.st_size), modified: nanoseconds(modified), changed: nanoseconds(changed),
                                     inode: UInt64(info.st_ino)),
                 info.st_mode & S_IFMT == S_IFDIR)
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// Now, in the clock file times use.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return nanoseconds(time)
     }
 
     /// Regular files under a folder, hidden ones (editor swap files, .DS_Store) left out.

@@ -1,0 +1,75 @@
+import Foundation
+import GalgenTestSupport
+
+/// `galgen serve` running in the background on a free port, its terminal output in a file.
+final class ServeProcess {
+    let process: Process
+    let port: Int
+    let url: String
+    private let errorLog: String
+
+    /// Starts `galgen serve --port 0 ARGUMENTS` in `directory` and waits for its "Serving … at URL" line.
+    init(_ arguments: [String] = [], in directory: String, timeout: Duration = .seconds(120)) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Galgen.binary)
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        errorLog = NSTemporaryDirectory() + "galgen-serve-\(UUID().uuidString).log"
+        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorLog)
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        var line = ""
+        let deadline = ContinuousClock.now + timeout
+        let reader = out.fileHandleForReading
+        while !line.contains("\n") {
+            guard ContinuousClock.now < deadline, process.isRunning || !line.isEmpty else { break }
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            line += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let match = line.firstMatch(of: /at (http:\/\/[^ ]+:(\d+)\/\S*)/), let port = Int(match.output.2) else {
+            process.terminate()
+            throw ServeFailure.didNotStart(stdout: line, stderr: (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "")
+        }
+        self.port = port
+        self.url = String(match.output.1)
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(atPath: errorLog)
+    }
+
+    /// Everything it printed to standard error so far.
+    var log: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
+
+    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], host: String? = nil) throws -> RawHTTP.Response {
+        try RawHTTP.request(port: port, target, method: method, headers: headers, host: host)
+    }
+
+    /// Waits until the log contains `text` (rebuild messages).
+    func waitForLog(_ text: String, count: Int = 1, timeout: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if log.components(separatedBy: text).count - 1 >= count { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Ctrl-C; the exit status, or nil if it was still running after `timeout` (then killed).
+    func interrupt(timeout: Duration = .seconds(10)) async -> Int32? {
+        kill(process.processIdentifier, SIGINT)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
+
+enum ServeFailure: Error { case didNotStart(stdout: String, stderr: String) }
