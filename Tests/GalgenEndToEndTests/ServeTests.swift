@@ -103,6 +103,17 @@ struct ServeTests {
             let tail = try server.get(path, headers: ["Range": "bytes=\(bytes.count - 10)-"])
             #expect(tail.status == 206 && tail.body == Array(bytes.suffix(10)))
 
+            // A file replaced by one of the same size within the same second: new bytes, new ETag
+            // (small files are served from memory, under the identity of the file they were read from).
+            let site = folder.path + "/_site/"
+            try "version one".write(toFile: site + "note.txt", atomically: true, encoding: .utf8)
+            let one = try server.get("/note.txt")
+            try "version two".write(toFile: site + "note.txt", atomically: true, encoding: .utf8)
+            let two = try server.get("/note.txt", headers: ["If-None-Match": one.headers["etag"] ?? ""])
+            #expect(one.text == "version one" && two.status == 200 && two.text == "version two")
+            #expect(two.headers["etag"] != one.headers["etag"])
+            #expect(two.headers["content-type"] == "text/plain")
+
             // Pages are always sent whole and fresh: they carry the live-reload script.
             let page = try server.get("/", headers: ["Range": "bytes=0-9"])
             #expect(page.status == 200 && page.text.contains("</html>"))

@@ -11,7 +11,7 @@ public enum LiveReload {
     public static let pagePolicy =
         "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
 
-    public static var headerPolicy: String { allowingEvents(pagePolicy) }
+    public static let headerPolicy = allowingEvents(pagePolicy)
 
     /// The page with the live-reload script before `</head>` (or `</body>`, or at the end) and
     /// its Content-Security-Policy `<meta>` widened to let the script reach the events endpoint.

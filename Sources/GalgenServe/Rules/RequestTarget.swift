@@ -12,28 +12,32 @@ public enum RequestTarget: Equatable, Sendable {
     ///   - rawPath: the request target's path as sent (still percent-encoded, no query).
     ///   - basePath: where the site is mounted, normalised by `BasePath.normalise` ("/" or "/sub/").
     public static func classify(rawPath: String, basePath: String) -> RequestTarget {
-        if rawPath.contains("\\") || rawPath.lowercased().contains("%5c") {
+        let raw = Array(rawPath.utf8)
+        if raw.contains(backslash) || PercentDecoding.hasEscape(raw, of: backslash) {
             return .rejected(status: 400, reason: "backslash in path")
         }
-        guard let bytes = PercentDecoding.decode(rawPath), let path = String(validating: bytes, as: UTF8.self) else {
+        guard let path = PercentDecoding.decode(raw), String(validating: path, as: UTF8.self) != nil else {
             return .rejected(status: 400, reason: "invalid percent-encoding or UTF-8")
         }
-        if bytes.contains(0) { return .rejected(status: 400, reason: "NUL byte in path") }
-        if PercentDecoding.hasEscape(bytes) { return .rejected(status: 400, reason: "double percent-encoding") }
-        guard path.hasPrefix("/"), !path.hasPrefix("//") else {
+        if path.contains(0) { return .rejected(status: 400, reason: "NUL byte in path") }
+        if PercentDecoding.hasEscape(path) { return .rejected(status: 400, reason: "double percent-encoding") }
+        guard path.first == slash, path.count < 2 || path[1] != slash else {
             return .rejected(status: 400, reason: "not a path relative to the site")
         }
-        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let segments = path.dropFirst().split(separator: slash, omittingEmptySubsequences: false)
         for (index, segment) in segments.enumerated() {
-            if segment == ".." || segment == "." { return .rejected(status: 400, reason: "dot segment in path") }
+            if segment.elementsEqual([dot, dot]) || segment.elementsEqual([dot]) { return .rejected(status: 400, reason: "dot segment in path") }
             if segment.isEmpty && index < segments.count - 1 { return .rejected(status: 400, reason: "empty path segment") }
-            if segment.hasPrefix(".") { return .rejected(status: 404, reason: "hidden file") }
+            if segment.first == dot { return .rejected(status: 404, reason: "hidden file") }
         }
-        guard basePath != "/" else { return .file(path) }
-        if path == "/" || path + "/" == basePath { return .redirect(basePath) }
-        guard path.hasPrefix(basePath) else { return .rejected(status: 404, reason: "outside the base path \(basePath)") }
-        return .file("/" + path.dropFirst(basePath.count))
+        let decoded = String(decoding: path, as: UTF8.self)
+        guard basePath != "/" else { return .file(decoded) }
+        if decoded == "/" || decoded + "/" == basePath { return .redirect(basePath) }
+        guard decoded.utf8.starts(with: basePath.utf8) else { return .rejected(status: 404, reason: "outside the base path \(basePath)") }
+        return .file("/" + String(decoding: path.dropFirst(basePath.utf8.count), as: UTF8.self))
     }
+
+    private static let slash = UInt8(ascii: "/"), dot = UInt8(ascii: "."), backslash = UInt8(ascii: "\\")
 }
 
 /// `--base-path`: the sub-folder the site will live in on its host.
@@ -53,25 +57,34 @@ public enum BasePath {
 
 enum PercentDecoding {
     /// Decodes `%XX` once; nil for a `%` not followed by two hex digits.
-    static func decode(_ string: String) -> [UInt8]? {
+    static func decode(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.contains(percent) else { return bytes }
         var output: [UInt8] = []
-        output.reserveCapacity(string.utf8.count)
-        var iterator = string.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { output.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == percent else { output.append(bytes[index]); index += 1; continue }
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
             output.append(high << 4 | low)
+            index += 3
         }
         return output
     }
 
-    /// True when the bytes still hold a `%XX` escape (the request was encoded twice).
-    static func hasEscape(_ bytes: [UInt8]) -> Bool {
-        bytes.indices.contains { index in
-            bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count
-                && hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil
+    /// True when the bytes hold a `%XX` escape (of `byte` only, if given).
+    static func hasEscape(_ bytes: [UInt8], of byte: UInt8? = nil) -> Bool {
+        var index = 0
+        while let found = bytes[index...].firstIndex(of: percent) {
+            if found + 2 < bytes.count, let high = hexValue(bytes[found + 1]), let low = hexValue(bytes[found + 2]),
+               byte.map({ high << 4 | low == $0 }) ?? true {
+                return true
+            }
+            index = found + 1
         }
+        return false
     }
+
+    static let percent = UInt8(ascii: "%")
 
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -1,19 +1,30 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import NIOPosix
 import Synchronization
 
-/// Hummingbird's `LocalFileSystem`, confined to the site folder: a path whose real location
-/// (symlinks resolved) is outside the folder, or that names a hidden file, does not exist.
+/// Hummingbird's `LocalFileSystem`, confined to the site folder and with small files kept in
+/// memory. `FileMiddleware` still does all of HTTP (ETag, 304, Range, types); this only says
+/// what a path is and hands over its bytes.
 ///
-/// Modification times keep their nanoseconds, so `FileMiddleware`'s ETag changes when a rebuild
-/// replaces a file within the same second and at the same size.
+/// - A path whose real location (symlinks resolved) is outside the folder does not exist, and
+///   the resolved path is the one opened, so what is checked is what is served.
+/// - A small file's bytes are read with the same `fstat` its attributes come from, so the
+///   headers always describe the body, even while a rebuild replaces the file.
+/// - Modification times keep their nanoseconds, so the ETag changes when a rebuild replaces
+///   a file within the same second and at the same size.
 final class ConfinedFileSystem: FileProvider {
-    typealias FileIdentifier = String
-    typealias FileAttributes = Attributes
+    /// One request's file: its real path and, once its attributes are read, the bytes they describe.
+    final class FileIdentifier: Sendable {
+        let path: String
+        let contents = Mutex<ByteBuffer?>(nil)
 
-    struct Attributes: FileMiddlewareFileAttributes, Sendable {
+        init(path: String) { self.path = path }
+    }
+
+    struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
         var isFolder: Bool
         var size: Int
         var modificationDate: Date
@@ -22,31 +33,57 @@ final class ConfinedFileSystem: FileProvider {
     let root: String
     private let files: LocalFileSystem
     private let knownRoot = Mutex<String?>(nil)
+    private let cache: FileCache
 
-    init(root: String) {
+    init(root: String, cache: FileCache = FileCache()) {
         self.root = root
+        self.cache = cache
         self.files = LocalFileSystem(
             rootFolder: root, threadPool: .singleton, logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
-    /// The file's real path (symlinks resolved), so what is checked is what is opened; nil when
-    /// that is outside the folder. A missing file keeps its plain path and is then not found.
-    func getFileIdentifier(_ path: String) -> String? {
+    /// Nil when the real path is outside the folder; a missing file keeps its plain path (and is then not found).
+    func getFileIdentifier(_ path: String) -> FileIdentifier? {
         guard let full = files.getFileIdentifier(path) else { return nil }
-        guard let real = Self.realPath(full) else { return full }
+        guard let real = Self.realPath(full) else { return FileIdentifier(path: full) }
         guard let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
-        return real
+        return FileIdentifier(path: real)
     }
 
-    func getAttributes(id path: String) async throws -> Attributes? {
+    func getAttributes(id: FileIdentifier) async throws -> FileAttributes? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let type = info.st_mode & S_IFMT
-        guard type == S_IFDIR || type == S_IFREG else { return nil }
-        let time = info.modificationTime
-        return Attributes(
-            isFolder: type == S_IFDIR, size: Int(info.st_size),
-            modificationDate: Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9))
+        guard stat(id.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return FileAttributes(info, isFolder: true)
+        case S_IFREG where Int(info.st_size) <= cache.largestFile:
+            if let bytes = cache.contents(of: id.path, FileCache.Stamp(info)) {
+                id.contents.withLock { $0 = bytes }
+                return FileAttributes(info, isFolder: false)
+            }
+            guard let (opened, bytes) = Self.read(id.path) else { return nil }
+            cache.keep(bytes, of: id.path, FileCache.Stamp(opened))
+            id.contents.withLock { $0 = bytes }
+            return FileAttributes(opened, isFolder: false)
+        case S_IFREG:
+            return FileAttributes(info, isFolder: false)
+        default:
+            return nil
+        }
+    }
+
+    func loadFile(id: FileIdentifier, context: some RequestContext) async throws -> ResponseBody {
+        if let bytes = id.contents.withLock({ $0 }) { return ResponseBody(byteBuffer: bytes) }
+        return try await files.loadFile(id: id.path, context: context)
+    }
+
+    /// FileMiddleware has clamped the range to the file.
+    func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        if let bytes = id.contents.withLock({ $0 }) {
+            let lower = max(0, range.lowerBound), upper = min(range.upperBound, bytes.readableBytes - 1)
+            return ResponseBody(byteBuffer: bytes.getSlice(at: bytes.readerIndex + lower, length: max(0, upper - lower + 1)) ?? ByteBuffer())
+        }
+        return try await files.loadFile(id: id.path, range: range, context: context)
     }
 
     /// The folder's real path, found once it exists (a rebuild replaces the folder at the same path).
@@ -57,12 +94,25 @@ final class ConfinedFileSystem: FileProvider {
         return real
     }
 
-    func loadFile(id path: String, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: path, context: context)
-    }
-
-    func loadFile(id path: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        try await files.loadFile(id: path, range: range, context: context)
+    /// A whole small file and the `fstat` of the very file read.
+    static func read(_ path: String) -> (stat, ByteBuffer)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        let complete = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { pointer in
+            var done = 0
+            while done < size {
+                let count = Foundation.read(descriptor, pointer.baseAddress! + done, size - done)
+                guard count > 0 else { break }
+                done += count
+            }
+            return done
+        } == size
+        return complete ? (info, buffer) : nil
     }
 
     static func realPath(_ path: String) -> String? {
@@ -73,6 +123,94 @@ final class ConfinedFileSystem: FileProvider {
 
     static func isInside(_ path: String, root: String) -> Bool {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}
+
+extension ConfinedFileSystem.FileAttributes {
+    /// `FileMiddleware` makes its ETag from the modification date and the size, and its
+    /// Last-Modified from the date's whole seconds. File times move in clock ticks of a few
+    /// milliseconds, so a rebuild can replace a file within one tick at the same size; the
+    /// date's fraction of a second is therefore taken from the file's identity (inode, change
+    /// and modification times) instead, and the ETag changes whenever the file does.
+    init(_ info: stat, isFolder: Bool) {
+        let stamp = FileCache.Stamp(info)
+        var hasher = FNV1a()
+        for value in [Int64(bitPattern: stamp.inode), stamp.modified, stamp.changed, Int64(bitPattern: stamp.device)] { hasher.add(value) }
+        let fraction = Double(hasher.value >> 11) / Double(1 << 53)
+        self.init(isFolder: isFolder, size: Int(info.st_size),
+                  modificationDate: Date(timeIntervalSince1970: Double(info.modificationTime.tv_sec) + fraction * 0.999))
+    }
+}
+
+/// A small stable hash (Swift's `Hasher` is seeded per process, which would change every ETag on restart).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ number: Int64) {
+        withUnsafeBytes(of: number.littleEndian) { bytes in
+            for byte in bytes {
+                value ^= UInt64(byte)
+                value &*= 0x100_0000_01b3
+            }
+        }
+    }
+}
+
+/// Small site files in memory, each under the identity of the file it was read from (device,
+/// inode, size, modification and change times), so a replaced file is never served stale.
+final class FileCache: Sendable {
+    struct Stamp: Equatable, Sendable {
+        var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
+
+        init(_ info: stat) {
+            #if os(Linux)
+            let changedTime = info.st_ctim
+            #else
+            let changedTime = info.st_ctimespec
+            #endif
+            let modifiedTime = info.modificationTime
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = Int64(modifiedTime.tv_sec) * 1_000_000_000 + Int64(modifiedTime.tv_nsec)
+            changed = Int64(changedTime.tv_sec) * 1_000_000_000 + Int64(changedTime.tv_nsec)
+        }
+    }
+
+    private struct Entries {
+        var files: [String: (stamp: Stamp, bytes: ByteBuffer)] = [:]
+        var total = 0
+    }
+
+    let largestFile: Int
+    let capacity: Int
+    private let entries = Mutex(Entries())
+
+    init(largestFile: Int = 2 << 20, capacity: Int = 128 << 20) {
+        self.largestFile = largestFile
+        self.capacity = capacity
+    }
+
+    func contents(of path: String, _ stamp: Stamp) -> ByteBuffer? {
+        entries.withLock { entries in
+            guard let entry = entries.files[path], entry.stamp == stamp else { return nil }
+            return entry.bytes
+        }
+    }
+
+    /// Keeps a file, making room by dropping others (whichever come first: a preview server's
+    /// site mostly fits).
+    func keep(_ bytes: ByteBuffer, of path: String, _ stamp: Stamp) {
+        guard bytes.readableBytes <= largestFile else { return }
+        entries.withLock { entries in
+            if let old = entries.files.removeValue(forKey: path) { entries.total -= old.bytes.readableBytes }
+            while entries.total + bytes.readableBytes > capacity, let victim = entries.files.first {
+                entries.files.removeValue(forKey: victim.key)
+                entries.total -= victim.value.bytes.readableBytes
+            }
+            entries.files[path] = (stamp, bytes)
+            entries.total += bytes.readableBytes
+        }
     }
 }
 

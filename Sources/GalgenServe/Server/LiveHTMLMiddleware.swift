@@ -8,6 +8,7 @@ import Synchronization
 /// page is small.
 struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     let events: LiveEvents
+    let pages = InjectedPages()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.mayBePage(request.uri.path) else { return try await next(request, context) }
@@ -17,14 +18,21 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
         if head.method == .head { head.method = .get }
         var response = try await next(Request(head: head, body: request.body), context)
         guard response.status == .ok, response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
+        let etag = response.headers[.eTag]
         for name in [HTTPField.Name.eTag, .lastModified, .acceptRanges] { response.headers[name] = nil }
         response.headers[.cacheControl] = "no-store"
         response.headers[.contentType] = "text/html; charset=utf-8"
         let generation = events.state.generation
-        let collector = Collector()
-        try await response.body.write(collector.writer)
-        let page = LiveReload.inject(into: String(buffer: collector.buffer), generation: generation)
-        let body = ByteBuffer(string: page)
+        let body: ByteBuffer
+        let key = etag.map { "\($0) \(generation)" }
+        if let key, let page = pages.page(request.uri.path, key: key) {
+            body = page
+        } else {
+            let collector = Collector()
+            try await response.body.write(collector.writer)
+            body = ByteBuffer(string: LiveReload.inject(into: String(buffer: collector.buffer), generation: generation))
+            if let key { pages.keep(body, for: request.uri.path, key: key) }
+        }
         response.headers[.contentLength] = String(body.readableBytes)
         response.body = request.method == .head
             ? ResponseBody(contentLength: body.readableBytes) { writer in try await writer.finish(nil) }
@@ -34,8 +42,27 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Folders (served as their index.html) and .html files.
     static func mayBePage(_ path: String) -> Bool {
-        let last = path.split(separator: "/").last ?? ""
-        return path.hasSuffix("/") || last.hasSuffix(".html") || last.hasSuffix(".htm") || !last.contains(".")
+        let bytes = path.utf8
+        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[bytes.index(after: $0)...] } ?? bytes[...]
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else { return true }
+        let suffix = name[dot...]
+        return suffix.elementsEqual(".html".utf8) || suffix.elementsEqual(".htm".utf8)
+    }
+}
+
+/// Pages with the script added, by request path, under the file's ETag and the site version.
+final class InjectedPages: Sendable {
+    private let pages = Mutex<[String: (key: String, page: ByteBuffer)]>([:])
+
+    func page(_ path: String, key: String) -> ByteBuffer? {
+        pages.withLock { pages in pages[path].flatMap { $0.key == key ? $0.page : nil } }
+    }
+
+    func keep(_ page: ByteBuffer, for path: String, key: String) {
+        pages.withLock { pages in
+            if pages.count >= 4096 { pages.removeAll(keepingCapacity: true) }
+            pages[path] = (key, page)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Synchronization
 
 /// The first thing every request meets: the Host check, the path rules (`RequestTarget`), the
 /// base path, and the headers every response carries.
@@ -8,6 +9,8 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let basePath: String
     let policy: HostPolicy
     let events: LiveEvents
+    /// A client sends the same Host with every request.
+    let hostDecisions = Memo<Bool>()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await route(request, context: context, next: next)
@@ -19,7 +22,7 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func route(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard policy.allowsHost(request.head.authority) else {
+        guard request.head.authority.map({ host in hostDecisions.value(host) { policy.allowsHost($0) } }) ?? true else {
             return .text(.forbidden, "This server only answers requests for this machine's own names (the Host header was "
                 + "\(request.head.authority ?? "")). Start it with --allow-host NAME to allow that name.\n")
         }
@@ -59,6 +62,24 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.contentType] = "text/html; charset=utf-8"
         response.headers[.cacheControl] = "no-store"
         return response
+    }
+}
+
+/// Answers of a pure function of a string, kept (up to a limit) so repeated questions are cheap.
+final class Memo<Value: Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
+    private let limit: Int
+
+    init(limit: Int = 256) { self.limit = limit }
+
+    func value(_ key: String, _ compute: (String) -> Value) -> Value {
+        if let known = values.withLock({ $0[key] }) { return known }
+        let value = compute(key)
+        values.withLock { values in
+            if values.count >= limit { values.removeAll(keepingCapacity: true) }
+            values[key] = value
+        }
+        return value
     }
 }
 
