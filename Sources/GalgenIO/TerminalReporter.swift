@@ -3,10 +3,11 @@ import GalgenCore
 
 /// Prints build events: friendly on a terminal, plain lines when piped.
 public final class TerminalReporter: @unchecked Sendable {
-    /// `brief`: like normal without the stage lines (galgen serve's rebuilds).
+    /// `brief`: like normal without the stage lines, and each warning only once (galgen serve's rebuilds).
     public enum Verbosity: Sendable { case quiet, brief, normal, verbose }
 
-    private let verbosity: Verbosity
+    private var verbosity: Verbosity
+    private var warned: Set<String> = []
     private let colour: Bool
     private let lock = NSLock()
     private var downloads = DownloadProgress()
@@ -16,6 +17,11 @@ public final class TerminalReporter: @unchecked Sendable {
     public init(verbosity: Verbosity, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.verbosity = verbosity
         self.colour = isatty(STDERR_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// serve: the first build at the command's verbosity, the rebuilds brief.
+    public func setVerbosity(_ verbosity: Verbosity) {
+        lock.withLock { self.verbosity = verbosity }
     }
 
     public func report(_ event: BuildEvent) {
@@ -28,7 +34,8 @@ public final class TerminalReporter: @unchecked Sendable {
             case let .imageFailed(failure, done, total):
                 line("  ✗ \(failure.source) (\(done)/\(total)): \(failure.reason)", style: "31")
             case let .imageWarning(source, message):
-                if verbosity != .quiet { line("  ! \(source): \(message)", style: "33") }
+                let repeated = !warned.insert(source + "\u{0}" + message).inserted
+                if verbosity != .quiet && !(repeated && verbosity == .brief) { line("  ! \(source): \(message)", style: "33") }
             case let .download(event):
                 download(event)
             }

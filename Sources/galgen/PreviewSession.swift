@@ -79,9 +79,9 @@ final class PreviewSession: Sendable {
         let started = ContinuousClock.now
         let first = changes == nil
         if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: "1") }
-        let buildReporter = first ? reporter : TerminalReporter(verbosity: options.verbose ? .verbose : options.quiet ? .quiet : .brief)
+        if !first && options.verbosity == .normal { reporter.setVerbosity(.brief) }
         building.withLock { $0 = true }
-        let result = await SiteBuild(options: options, fetcher: fetcher, reporter: buildReporter).run()
+        let result = await SiteBuild(options: options, fetcher: fetcher, reporter: reporter).run()
         building.withLock { $0 = false }
         let took = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))
         switch result {

@@ -208,6 +208,22 @@ struct ServeTests {
         }
     }
 
+    @Test func editingATemplateFileRebuildsWithIt() async throws {
+        let folder = try project()
+        defer { folder.remove() }
+        try folder.write("gallery.yml", (folder.read("gallery.yml") ?? "") + "\ntemplate: theme\n")
+        try folder.write("theme/gallery.css", "body { color: black }\n")
+        try await serving(folder) { server in
+            try folder.write("theme/gallery.css", "body { color: rebeccapurple }\n")
+            #expect(await server.waitForLog("Rebuilt in"), "\(server.log)")
+            #expect(server.log.contains("theme/gallery.css changed"))
+            let css = try #require(folder.list("_site/assets").first { $0.hasSuffix(".css") })
+            let served = try server.get("/assets/" + css)
+            #expect(served.text.contains("rebeccapurple"))
+            #expect(try server.get("/").text.contains(css))
+        }
+    }
+
     /// A large first build: an edit saved while it runs is rebuilt once it ends.
     @Test func anEditDuringTheFirstBuildIsRebuiltAfterIt() async throws {
         let folder = try project(title: "First")
