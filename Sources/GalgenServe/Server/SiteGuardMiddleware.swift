@@ -33,11 +33,15 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         case let .redirect(location):
             return Response(status: .found, headers: [.location: location])
         case let .file(path):
-            var head = request.head
-            head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
             var response: Response
             do {
-                response = try await next(Request(head: head, body: request.body), context)
+                if path == request.uri.path {
+                    response = try await next(request, context)
+                } else {
+                    var head = request.head
+                    head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
+                    response = try await next(Request(head: head, body: request.body), context)
+                }
             } catch let error as HTTPError where error.status == .notFound {
                 return notFound(request)
             }
