@@ -301,6 +301,14 @@ struct ServeTests {
         }
     }
 
+    @Test func anUnknownHostIsReported() async throws {
+        let folder = try project()
+        defer { folder.remove() }
+        let result = try await Galgen.runAsync(["serve", "--host", "nonexistent.invalid", "--port", "0"], in: folder.path)
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("cannot listen on nonexistent.invalid") && result.stderr.contains("--host 127.0.0.1"))
+    }
+
     @Test func aMissingGalleryYmlIsAConfigurationError() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -69,12 +69,17 @@ public struct PreviewServer: Sendable {
             }
         } catch let error as IOError {
             throw ServeError.cannotListen(host: host, port: port, errno: error.errnoCode)
+        } catch is SocketAddressError.UnknownHost {
+            throw ServeError.unknownHost(host)
+        } catch is SocketAddressError {
+            throw ServeError.unknownHost(host)
         }
     }
 }
 
 public enum ServeError: Error, Equatable, CustomStringConvertible {
     case cannotListen(host: String, port: Int, errno: Int32)
+    case unknownHost(String)
 
     public var description: String {
         switch self {
@@ -84,6 +89,8 @@ public enum ServeError: Error, Equatable, CustomStringConvertible {
             "not allowed to listen on port \(port) on \(host) (ports below 1024 need privileges). Use --port 8000 or another port above 1023."
         case let .cannotListen(host, port, code) where code == EADDRNOTAVAIL:
             "cannot listen on \(host): it is not an address of this machine. Use --host 127.0.0.1 (or 0.0.0.0 for every interface); port \(port)."
+        case let .unknownHost(host):
+            "cannot listen on \(host): no such host name on this machine. Use --host 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)."
         case let .cannotListen(host, port, code):
             "cannot listen on \(host):\(port): \(String(cString: strerror(code))). Check --host and --port."
         }
