@@ -76,6 +76,9 @@ struct ServeTests {
                 #expect(response.headers["x-content-type-options"] == "nosniff")
                 #expect(response.headers["content-security-policy"]?.hasPrefix("default-src 'none'; img-src 'self' data:") == true)
             }
+            // A preview is read-only.
+            #expect(try server.get("/", method: "POST").status == 405)
+            #expect(try server.get("/__galgen/events", method: "DELETE").status == 405)
             let head = try server.get("/", method: "HEAD")
             #expect(head.status == 200 && head.headers["content-type"] == "text/html; charset=utf-8")
             #expect(head.headers["content-length"] == page.headers["content-length"] && head.headers["transfer-encoding"] == nil)

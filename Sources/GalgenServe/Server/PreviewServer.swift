@@ -5,7 +5,7 @@ import NIOCore
 
 /// `galgen serve`'s HTTP side: the output folder through Hummingbird's `FileMiddleware`
 /// (ETag/If-None-Match, Range, content types), behind `SiteGuardMiddleware`, with the
-/// live-reload script and events endpoint.
+/// live-reload script and events endpoint (`PreviewResponder`).
 public struct PreviewServer: Sendable {
     public var root: String
     public var host: String
@@ -26,31 +26,8 @@ public struct PreviewServer: Sendable {
     /// Serves until the task is cancelled. `started` gets the port actually bound (for `--port 0`).
     /// Throws `ServeError.cannotListen` when the address cannot be bound.
     public func run(started: @escaping @Sendable (Int) async -> Void) async throws {
-        let router = Router()
-        router.add(middleware: SiteGuardMiddleware(basePath: basePath, policy: policy, events: events))
-        router.add(middleware: LiveHTMLMiddleware(events: events))
-        router.add(middleware: FileMiddleware(
-            fileProvider: ConfinedFileSystem(root: root), cacheControl: .init([]), searchForIndexHtml: true))
-        router.get(RouterPath(LiveReload.scriptPath)) { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: LiveScript.source)))
-        }
-        router.get(RouterPath(LiveReload.eventsPath)) { [policy, events] request, _ in
-            guard policy.allowsOrigin(request.headers[.origin], host: request.head.authority) else {
-                return Response.text(.forbidden, "The live-reload events are only for pages served by this server.\n")
-            }
-            let stream = events.subscribe()
-            return Response(
-                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                body: ResponseBody { writer in
-                    try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
-                    for await message in stream { try await writer.write(ByteBuffer(string: message)) }
-                    try await writer.finish(nil)
-                })
-        }
         let app = Application(
-            router: router,
+            responder: PreviewResponder(root: root, basePath: basePath, policy: policy, events: events),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await started(channel.localAddress?.port ?? port) },
             logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))

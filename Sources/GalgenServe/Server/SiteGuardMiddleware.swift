@@ -14,10 +14,8 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await route(request, context: context, next: next)
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.contentSecurityPolicy] = LiveReload.headerPolicy
-        response.headers[.referrerPolicy] = "no-referrer"
-        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-cache" }
+        response.headers.append(contentsOf: ServedHeaders.everyResponse)
+        if response.headers[.cacheControl] == nil { response.headers.append(ServedHeaders.revalidate) }
         return response
     }
 
@@ -26,7 +24,10 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return .text(.forbidden, "This server only answers requests for this machine's own names (the Host header was "
                 + "\(request.head.authority ?? "")). Start it with --allow-host NAME to allow that name.\n")
         }
-        if request.uri.path.hasPrefix("/__galgen/") { return try await next(request, context) }
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+        if request.uri.path.hasPrefix(LiveEndpoints.prefix) { return try await next(request, context) }
         switch RequestTarget.classify(rawPath: request.uri.path, basePath: basePath) {
         case let .rejected(status, reason):
             return status == 404 ? notFound(request) : .text(.init(code: status), "\(reason)\n")
@@ -45,6 +46,7 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             } catch let error as HTTPError where error.status == .notFound {
                 return notFound(request)
             }
+            if response.status == .notFound { return notFound(request) }
             // FileMiddleware redirects folders to their slash form without the base path.
             if basePath != "/", let location = response.headers[.location], location.hasPrefix("/") {
                 response.headers[.location] = String(basePath.dropLast()) + location
@@ -67,6 +69,17 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.cacheControl] = "no-store"
         return response
     }
+}
+
+/// Headers on every response, built once (a header field checks its value when it is made).
+enum ServedHeaders {
+    static let everyResponse = [
+        HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+        HTTPField(name: .contentSecurityPolicy, value: LiveReload.headerPolicy),
+        HTTPField(name: .referrerPolicy, value: "no-referrer"),
+    ]
+    /// Unless a response says otherwise: always revalidate (it is a preview).
+    static let revalidate = HTTPField(name: .cacheControl, value: "no-cache")
 }
 
 /// Answers of a pure function of a string, kept (up to a limit) so repeated questions are cheap.

@@ -1,0 +1,69 @@
+import Hummingbird
+import NIOCore
+
+/// Every request, in order: `SiteGuardMiddleware` (Host, path rules, headers), then either the
+/// live-reload endpoints or `LiveHTMLMiddleware` around Hummingbird's `FileMiddleware`.
+/// Composed directly rather than through a `Router`: there are only two routes, and a file
+/// request then needs no route lookup that fails first.
+struct PreviewResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let guardrail: SiteGuardMiddleware<Context>
+    let pages: LiveHTMLMiddleware<Context>
+    let files: FileMiddleware<Context, ConfinedFileSystem>
+    let endpoints: LiveEndpoints
+
+    init(root: String, basePath: String, policy: HostPolicy, events: LiveEvents) {
+        guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
+        pages = LiveHTMLMiddleware(events: events)
+        files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), cacheControl: .init([]), searchForIndexHtml: true)
+            .withServeOnNotFoundResponse()
+        endpoints = LiveEndpoints(policy: policy, events: events)
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        try await guardrail.handle(request, context: context) { request, context in
+            if request.uri.path.hasPrefix(LiveEndpoints.prefix) { return endpoints.respond(to: request) }
+            return try await pages.handle(request, context: context) { request, context in
+                try await files.handle(request, context: context) { _, _ in Response(status: .notFound) }
+            }
+        }
+    }
+}
+
+/// `/__galgen/live.js` and the server-sent events it listens to.
+struct LiveEndpoints: Sendable {
+    static let prefix = "/__galgen/"
+
+    let policy: HostPolicy
+    let events: LiveEvents
+
+    func respond(to request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD"])
+        }
+        switch request.uri.path {
+        case LiveReload.scriptPath:
+            return Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: Self.script))
+        case LiveReload.eventsPath:
+            guard policy.allowsOrigin(request.headers[.origin], host: request.head.authority) else {
+                return Response.text(.forbidden, "The live-reload events are only for pages served by this server.\n")
+            }
+            let stream = events.subscribe()
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody { writer in
+                    // Reconnect quickly after a restart.
+                    try await writer.write(ByteBuffer(string: "retry: 500\n\n"))
+                    for await message in stream { try await writer.write(ByteBuffer(string: message)) }
+                    try await writer.finish(nil)
+                })
+        default:
+            return Response.text(.notFound, "Not a galgen serve endpoint.\n")
+        }
+    }
+
+    static let script = ByteBuffer(string: LiveScript.source)
+}
