@@ -186,6 +186,10 @@ struct ServeTests {
             #expect(await events.wait { $0.contains { $0["generation"] != served } }, "no reload event:\n\(server.log)")
             let page = try server.get("/")
             #expect(page.text.contains("After") && !page.text.contains("Before"))
+            // The page is served at the new version, so its script does not reload it again.
+            let current = try #require(events.states.last?["generation"])
+            #expect(page.text.contains("data-generation=\"\(current)\""))
+            #expect(try server.get("/index.html").text.contains("data-generation=\"\(current)\""))
             #expect(await server.waitForLog("Rebuilt in"))
             #expect(server.log.contains("gallery.yml changed"))
             #expect(server.log.contains("0 of 2 image(s) rendered, 1 of 1 page(s) rendered"))

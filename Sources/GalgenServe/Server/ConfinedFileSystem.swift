@@ -86,6 +86,23 @@ final class ConfinedFileSystem: FileProvider {
         return try await files.loadFile(id: id.path, range: range, context: context)
     }
 
+    /// Which file a page path is (a folder path ending in "/" is its index.html): its real path
+    /// and identity, which change whenever the file is replaced or edited. Nil when there is none.
+    func identity(ofPage path: String) -> String? {
+        guard let id = getFileIdentifier(path) else { return nil }
+        var info = stat()
+        guard stat(id.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            let stamp = FileCache.Stamp(info)
+            return "\(id.path) \(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modified) \(stamp.changed)"
+        case S_IFDIR where path.hasSuffix("/"):
+            return identity(ofPage: path + "index.html")
+        default:
+            return nil
+        }
+    }
+
     /// The folder's real path, found once it exists (a rebuild replaces the folder at the same path).
     private func realRoot() -> String? {
         if let known = knownRoot.withLock({ $0 }) { return known }

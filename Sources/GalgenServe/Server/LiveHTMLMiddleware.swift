@@ -5,39 +5,40 @@ import Synchronization
 
 /// Adds the live-reload script to HTML that `FileMiddleware` serves. Pages are always sent
 /// whole and fresh (no Range, no 304): what is sent depends on the site version too, and a
-/// page is small.
+/// page is small. A page is kept once made, under the identity of its file and the version.
 struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     let events: LiveEvents
+    /// The same files `FileMiddleware` serves, asked only which file a page is.
+    let files: ConfinedFileSystem
     let pages = InjectedPages()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.mayBePage(request.uri.path) else { return try await next(request, context) }
+        let path = request.uri.path
+        guard Self.mayBePage(path) else { return try await next(request, context) }
+        let generation = events.state.generation
+        // A page already served for this very file and site version is sent again as it was.
+        let key = files.identity(ofPage: path).map { $0 + " " + generation }
+        if let key, let page = pages.page(path, key: key) { return Self.response(page, head: request.method == .head) }
+
         var head = request.head
         for name in [HTTPField.Name.range, .ifRange, .ifNoneMatch, .ifModifiedSince] { head.headerFields[name] = nil }
         // HEAD is answered from the page a GET would send, for its length.
         if head.method == .head { head.method = .get }
-        var response = try await next(Request(head: head, body: request.body), context)
+        let response = try await next(Request(head: head, body: request.body), context)
         guard response.status == .ok, response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
-        let etag = response.headers[.eTag]
-        for name in [HTTPField.Name.eTag, .lastModified, .acceptRanges] { response.headers[name] = nil }
-        response.headers[.cacheControl] = "no-store"
-        response.headers[.contentType] = "text/html; charset=utf-8"
-        let generation = events.state.generation
-        let body: ByteBuffer
-        let key = etag.map { "\($0) \(generation)" }
-        if let key, let page = pages.page(request.uri.path, key: key) {
-            body = page
-        } else {
-            let collector = Collector()
-            try await response.body.write(collector.writer)
-            body = ByteBuffer(string: LiveReload.inject(into: String(buffer: collector.buffer), generation: generation))
-            if let key { pages.keep(body, for: request.uri.path, key: key) }
-        }
-        response.headers[.contentLength] = String(body.readableBytes)
-        response.body = request.method == .head
-            ? ResponseBody(contentLength: body.readableBytes) { writer in try await writer.finish(nil) }
-            : ResponseBody(byteBuffer: body)
-        return response
+        let collector = Collector()
+        try await response.body.write(collector.writer)
+        let page = ByteBuffer(string: LiveReload.inject(into: String(buffer: collector.buffer), generation: generation))
+        if let key { pages.keep(page, for: path, key: key) }
+        return Self.response(page, head: request.method == .head)
+    }
+
+    /// The page as served: its own length, never stored by the browser (it depends on the site version).
+    static func response(_ page: ByteBuffer, head: Bool) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(page.readableBytes), .cacheControl: "no-store"],
+            body: head ? ResponseBody(contentLength: page.readableBytes) { writer in try await writer.finish(nil) } : ResponseBody(byteBuffer: page))
     }
 
     /// Folders (served as their index.html) and .html files.
@@ -50,7 +51,7 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Pages with the script added, by request path, under the file's ETag and the site version.
+/// Pages with the script added, by request path, under the file's identity and the site version.
 final class InjectedPages: Sendable {
     private let pages = Mutex<[String: (key: String, page: ByteBuffer)]>([:])
 

@@ -14,9 +14,10 @@ struct PreviewResponder: HTTPResponder {
     let endpoints: LiveEndpoints
 
     init(root: String, basePath: String, policy: HostPolicy, events: LiveEvents) {
+        let site = ConfinedFileSystem(root: root)
         guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
-        pages = LiveHTMLMiddleware(events: events)
-        files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), cacheControl: .init([]), searchForIndexHtml: true)
+        pages = LiveHTMLMiddleware(events: events, files: site)
+        files = FileMiddleware(fileProvider: site, cacheControl: .init([]), searchForIndexHtml: true)
             .withServeOnNotFoundResponse()
         endpoints = LiveEndpoints(policy: policy, events: events)
     }
