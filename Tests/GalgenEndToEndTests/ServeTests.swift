@@ -154,6 +154,13 @@ struct ServeTests {
             }
             // A symlink that stays inside the folder is fine.
             #expect(try server.get("/inside.html").status == 200)
+            // A file served once and then replaced by a symlink to outside is refused from then on.
+            try "harmless".write(toFile: site + "/swap.txt", atomically: true, encoding: .utf8)
+            #expect(try server.get("/swap.txt").text == "harmless")
+            try FileManager.default.removeItem(atPath: site + "/swap.txt")
+            try FileManager.default.createSymbolicLink(atPath: site + "/swap.txt", withDestinationPath: folder.path + "/secret.txt")
+            let swapped = try server.get("/swap.txt")
+            #expect(swapped.status == 404 && !swapped.text.contains("top secret"))
         }
     }
 

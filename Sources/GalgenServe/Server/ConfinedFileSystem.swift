@@ -19,9 +19,14 @@ final class ConfinedFileSystem: FileProvider {
     /// One request's file: its real path and, once its attributes are read, the bytes they describe.
     final class FileIdentifier: Sendable {
         let path: String
+        /// What `stat` said when the path was checked (nil: missing).
+        let info: stat?
         let contents = Mutex<ByteBuffer?>(nil)
 
-        init(path: String) { self.path = path }
+        init(path: String, info: stat?) {
+            self.path = path
+            self.info = info
+        }
     }
 
     struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
@@ -33,6 +38,7 @@ final class ConfinedFileSystem: FileProvider {
     let root: String
     private let files: LocalFileSystem
     private let knownRoot = Mutex<String?>(nil)
+    private let verified = Mutex<[String: FileCache.Stamp]>([:])
     private let cache: FileCache
 
     init(root: String, cache: FileCache = FileCache()) {
@@ -43,16 +49,31 @@ final class ConfinedFileSystem: FileProvider {
     }
 
     /// Nil when the real path is outside the folder; a missing file keeps its plain path (and is then not found).
+    ///
+    /// Resolving symlinks costs a system call per path component, so a path once found inside
+    /// is remembered with the identity of the file it led to (device, inode, size, times); while
+    /// one `stat` of the path still finds that very file, it is not resolved again. Moving a
+    /// file or replacing it changes its change time, and a symlink leads to another inode.
     func getFileIdentifier(_ path: String) -> FileIdentifier? {
         guard let full = files.getFileIdentifier(path) else { return nil }
-        guard let real = Self.realPath(full) else { return FileIdentifier(path: full) }
-        guard let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
-        return FileIdentifier(path: real)
+        var info = stat()
+        guard stat(full, &info) == 0 else { return FileIdentifier(path: full, info: nil) }
+        let stamp = FileCache.Stamp(info)
+        if verified.withLock({ $0[full] }) == stamp { return FileIdentifier(path: full, info: info) }
+        guard let real = Self.realPath(full), let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
+        var resolved = stat()
+        // Only what is still the same file at its real path is remembered.
+        if stat(real, &resolved) == 0, FileCache.Stamp(resolved) == stamp {
+            verified.withLock { verified in
+                if verified.count >= 65536 { verified.removeAll(keepingCapacity: true) }
+                verified[full] = stamp
+            }
+        }
+        return FileIdentifier(path: real, info: info)
     }
 
     func getAttributes(id: FileIdentifier) async throws -> FileAttributes? {
-        var info = stat()
-        guard stat(id.path, &info) == 0 else { return nil }
+        guard let info = id.info else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             return FileAttributes(info, isFolder: true)
@@ -89,9 +110,7 @@ final class ConfinedFileSystem: FileProvider {
     /// Which file a page path is (a folder path ending in "/" is its index.html): its real path
     /// and identity, which change whenever the file is replaced or edited. Nil when there is none.
     func identity(ofPage path: String) -> String? {
-        guard let id = getFileIdentifier(path) else { return nil }
-        var info = stat()
-        guard stat(id.path, &info) == 0 else { return nil }
+        guard let id = getFileIdentifier(path), let info = id.info else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             let stamp = FileCache.Stamp(info)
