@@ -164,7 +164,9 @@ class WithoutJavaScript(PageTestCase):
         self.assertTrue(self.driver.current_url.endswith("#dunes"))
         # The first segment, still aria-selected in the markup, no longer looks selected.
         first = self.tab("harbour")
-        self.assertEqual(first.value_of_css_property("box-shadow"), "none")
+        # Waited for: the segment's shadow fades out with a transition.
+        browser.wait_for(lambda: first.value_of_css_property("box-shadow") == "none",
+                         message="the first segment's shadow to fade out")
         self.assertNotEqual(first.value_of_css_property("font-weight"), "600")
 
     def test_a_deep_link_works_too(self):
