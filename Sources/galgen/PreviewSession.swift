@@ -41,7 +41,7 @@ final class PreviewSession: Sendable {
                 return
             }
             // Listening first, so a port in use fails at once; the address is shown once there is a site.
-            let firstBuild = InputWatcher.now()
+            let firstBuild = FileStamp.now()
             var inputs = await build(after: nil) ?? [options.configPath]
             // Taken before the address is shown, so a change made as soon as it is visible is seen;
             // inputs changed while the first build ran are rebuilt at once.

@@ -38,7 +38,7 @@ final class ConfinedFileSystem: FileProvider {
     let root: String
     private let files: LocalFileSystem
     private let knownRoot = Mutex<String?>(nil)
-    private let verified = Mutex<[String: FileCache.Stamp]>([:])
+    private let verified = Mutex<[String: FileStamp]>([:])
     private let cache: FileCache
 
     init(root: String, cache: FileCache = FileCache()) {
@@ -58,12 +58,12 @@ final class ConfinedFileSystem: FileProvider {
         guard let full = files.getFileIdentifier(path) else { return nil }
         var info = stat()
         guard stat(full, &info) == 0 else { return FileIdentifier(path: full, info: nil) }
-        let stamp = FileCache.Stamp(info)
+        let stamp = FileStamp(info)
         if verified.withLock({ $0[full] }) == stamp { return FileIdentifier(path: full, info: info) }
         guard let real = Self.realPath(full), let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
         var resolved = stat()
         // Only what is still the same file at its real path is remembered.
-        if stat(real, &resolved) == 0, FileCache.Stamp(resolved) == stamp {
+        if stat(real, &resolved) == 0, FileStamp(resolved) == stamp {
             verified.withLock { verified in
                 if verified.count >= 65536 { verified.removeAll(keepingCapacity: true) }
                 verified[full] = stamp
@@ -78,12 +78,12 @@ final class ConfinedFileSystem: FileProvider {
         case S_IFDIR:
             return FileAttributes(info, isFolder: true)
         case S_IFREG where Int(info.st_size) <= cache.largestFile:
-            if let bytes = cache.contents(of: id.path, FileCache.Stamp(info)) {
+            if let bytes = cache.contents(of: id.path, FileStamp(info)) {
                 id.contents.withLock { $0 = bytes }
                 return FileAttributes(info, isFolder: false)
             }
             guard let (opened, bytes) = Self.read(id.path) else { return nil }
-            cache.keep(bytes, of: id.path, FileCache.Stamp(opened))
+            cache.keep(bytes, of: id.path, FileStamp(opened))
             id.contents.withLock { $0 = bytes }
             return FileAttributes(opened, isFolder: false)
         case S_IFREG:
@@ -113,7 +113,7 @@ final class ConfinedFileSystem: FileProvider {
         guard let id = getFileIdentifier(path), let info = id.info else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            let stamp = FileCache.Stamp(info)
+            let stamp = FileStamp(info)
             return "\(id.path) \(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modified) \(stamp.changed)"
         case S_IFDIR where path.hasSuffix("/"):
             return identity(ofPage: path + "index.html")
@@ -169,7 +169,7 @@ extension ConfinedFileSystem.FileAttributes {
     /// date's fraction of a second is therefore taken from the file's identity (inode, change
     /// and modification times) instead, and the ETag changes whenever the file does.
     init(_ info: stat, isFolder: Bool) {
-        let stamp = FileCache.Stamp(info)
+        let stamp = FileStamp(info)
         var hasher = FNV1a()
         for value in [Int64(bitPattern: stamp.inode), stamp.modified, stamp.changed, Int64(bitPattern: stamp.device)] { hasher.add(value) }
         let fraction = Double(hasher.value >> 11) / Double(1 << 53)
@@ -192,29 +192,11 @@ struct FNV1a {
     }
 }
 
-/// Small site files in memory, each under the identity of the file it was read from (device,
-/// inode, size, modification and change times), so a replaced file is never served stale.
+/// Small site files in memory, each under the `FileStamp` of the file it was read from, so a
+/// replaced file is never served stale.
 final class FileCache: Sendable {
-    struct Stamp: Equatable, Sendable {
-        var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
-
-        init(_ info: stat) {
-            #if os(Linux)
-            let changedTime = info.st_ctim
-            #else
-            let changedTime = info.st_ctimespec
-            #endif
-            let modifiedTime = info.modificationTime
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = Int64(modifiedTime.tv_sec) * 1_000_000_000 + Int64(modifiedTime.tv_nsec)
-            changed = Int64(changedTime.tv_sec) * 1_000_000_000 + Int64(changedTime.tv_nsec)
-        }
-    }
-
     private struct Entries {
-        var files: [String: (stamp: Stamp, bytes: ByteBuffer)] = [:]
+        var files: [String: (stamp: FileStamp, bytes: ByteBuffer)] = [:]
         var total = 0
     }
 
@@ -227,7 +209,7 @@ final class FileCache: Sendable {
         self.capacity = capacity
     }
 
-    func contents(of path: String, _ stamp: Stamp) -> ByteBuffer? {
+    func contents(of path: String, _ stamp: FileStamp) -> ByteBuffer? {
         entries.withLock { entries in
             guard let entry = entries.files[path], entry.stamp == stamp else { return nil }
             return entry.bytes
@@ -236,7 +218,7 @@ final class FileCache: Sendable {
 
     /// Keeps a file, making room by dropping others (whichever come first: a preview server's
     /// site mostly fits).
-    func keep(_ bytes: ByteBuffer, of path: String, _ stamp: Stamp) {
+    func keep(_ bytes: ByteBuffer, of path: String, _ stamp: FileStamp) {
         guard bytes.readableBytes <= largestFile else { return }
         entries.withLock { entries in
             if let old = entries.files.removeValue(forKey: path) { entries.total -= old.bytes.readableBytes }
@@ -247,15 +229,5 @@ final class FileCache: Sendable {
             entries.files[path] = (stamp, bytes)
             entries.total += bytes.readableBytes
         }
-    }
-}
-
-extension stat {
-    var modificationTime: timespec {
-        #if os(Linux)
-        st_mtim
-        #else
-        st_mtimespec
-        #endif
     }
 }

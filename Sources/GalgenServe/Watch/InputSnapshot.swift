@@ -1,21 +1,7 @@
 /// How the watched inputs looked at one moment: for each file, its size, modification time and
 /// inode, or nil when it was missing. A folder is watched as the files under it.
 public struct InputSnapshot: Equatable, Sendable {
-    public struct Stamp: Equatable, Sendable {
-        public var size: Int64
-        /// Nanoseconds since 1970: the contents' modification and the inode's last change
-        /// (a rename or a copy that kept the old modification time still changes it).
-        public var modified: Int64
-        public var changed: Int64
-        public var inode: UInt64
-
-        public init(size: Int64, modified: Int64, changed: Int64 = 0, inode: UInt64) {
-            self.size = size
-            self.modified = modified
-            self.changed = changed
-            self.inode = inode
-        }
-    }
+    public typealias Stamp = FileStamp
 
     public var stamps: [String: Stamp?]
 

@@ -20,7 +20,7 @@ public struct InputWatcher: Sendable {
 
     /// The inputs as they are now.
     public func snapshot() -> InputSnapshot {
-        var stamps: [String: InputSnapshot.Stamp?] = [:]
+        var stamps: [String: FileStamp?] = [:]
         for path in paths {
             guard let stamp = Self.stamp(path) else { stamps[path] = .some(nil); continue }
             if stamp.isFolder {
@@ -54,28 +54,10 @@ public struct InputWatcher: Sendable {
         }
     }
 
-    private static func stamp(_ path: String) -> (stamp: InputSnapshot.Stamp, isFolder: Bool)? {
+    private static func stamp(_ path: String) -> (stamp: FileStamp, isFolder: Bool)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if os(Linux)
-        let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #else
-        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #endif
-        return (InputSnapshot.Stamp(size: Int64(info.st_size), modified: nanoseconds(modified), changed: nanoseconds(changed),
-                                    inode: UInt64(info.st_ino)),
-                info.st_mode & S_IFMT == S_IFDIR)
-    }
-
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
-
-    /// Now, in the clock file times use.
-    public static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return nanoseconds(time)
+        return (FileStamp(info), info.st_mode & S_IFMT == S_IFDIR)
     }
 
     /// Regular files under a folder, hidden ones (editor swap files, .DS_Store) left out.

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A file's identity as `stat` sees it. It changes whenever the file is written, replaced
+/// (a new inode) or moved or relinked (a new change time), even within one clock tick when
+/// the inode differs. The watcher compares stamps; the server keys what it keeps in memory by them.
+public struct FileStamp: Equatable, Sendable {
+    public var size: Int64
+    /// Nanoseconds since 1970: the contents' last modification and the inode's last change.
+    public var modified: Int64
+    public var changed: Int64
+    public var inode: UInt64
+    public var device: UInt64
+
+    public init(size: Int64, modified: Int64, changed: Int64 = 0, inode: UInt64, device: UInt64 = 0) {
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+        self.inode = inode
+        self.device = device
+    }
+
+    public init(_ info: stat) {
+        self.init(size: Int64(info.st_size), modified: Self.nanoseconds(info.modificationTime),
+                  changed: Self.nanoseconds(info.changeTime), inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+    }
+
+    /// Now, on the clock file times are taken from.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return nanoseconds(time)
+    }
+
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}
+
+extension stat {
+    var modificationTime: timespec {
+        #if os(Linux)
+        st_mtim
+        #else
+        st_mtimespec
+        #endif
+    }
+
+    var changeTime: timespec {
+        #if os(Linux)
+        st_ctim
+        #else
+        st_ctimespec
+        #endif
+    }
+}
