@@ -75,11 +75,14 @@ enum BuildReport {
                 reporter.line("\(output) is up to date: nothing changed, nothing written\(reused)", style: "32")
             }
         }
-        guard !summary.failures.isEmpty else { return }
-        reporter.line("\(summary.failures.count) image(s) failed:", style: "31")
-        for failure in summary.failures {
-            reporter.line("  \(failure.location): \(failure.source): \(failure.reason)")
-        }
+        for (index, line) in failureLines(summary).enumerated() { reporter.line(line, style: index == 0 ? "31" : nil) }
+    }
+
+    /// "N image(s) failed:", then each image with its place in gallery.yml and the reason; none when none failed.
+    static func failureLines(_ summary: BuildSummary) -> [String] {
+        guard !summary.failures.isEmpty else { return [] }
+        return ["\(summary.failures.count) image(s) failed:"]
+            + summary.failures.map { "  \($0.location): \($0.source): \($0.reason)" }
     }
 }
 

@@ -8,14 +8,19 @@ import GalgenIO
 struct Interruption {
     private let sources: [any DispatchSourceSignal]
 
-    static func install(staging: String, cleanUp: @escaping @Sendable () -> Void, reporter: TerminalReporter) -> Interruption {
+    /// `stopsCleanly` (galgen serve) is asked first: true when it took the signal as a clean stop
+    /// because no build was running.
+    static func install(staging: String, cleanUp: @escaping @Sendable () -> Void, reporter: TerminalReporter,
+                        message: String = "interrupted; the previous site was left as it was",
+                        stopsCleanly: @escaping @Sendable (Int32) -> Bool = { _ in false }) -> Interruption {
         Interruption(sources: [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                if stopsCleanly(number) { return }
                 try? FileManager.default.removeItem(atPath: staging)
                 cleanUp()
-                reporter.line("interrupted; the previous site was left as it was", style: "33")
+                reporter.line(message, style: "33")
                 exit(128 + number)
             }
             source.resume()

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GalgenCore
 import GalgenFetch
@@ -24,9 +23,18 @@ final class PreviewSession: Sendable {
 
     func run(_ server: PreviewServer) async throws {
         let (stops, stop) = AsyncStream.makeStream(of: Int32.self)
-        let signals = installSignals { stop.yield($0) }
+        // Ctrl-C or SIGTERM: idle, a clean stop; during a build, its staging folder is removed
+        // (the previous site stays) and it exits at once, as `galgen build` does.
+        let interrupt = Interruption.install(
+            staging: SiteWriter(output: options.outputPath).staging, cleanUp: fetcher.close, reporter: reporter,
+            message: "interrupted during a rebuild; the previous site was left as it was"
+        ) { [self] number in
+            guard !building.withLock({ $0 }) else { return false }
+            stop.yield(number)
+            return true
+        }
         defer {
-            for source in signals { source.cancel() }
+            interrupt.cancel()
             fetcher.close()
         }
         let (ports, started) = AsyncStream.makeStream(of: Int.self)
@@ -116,25 +124,6 @@ final class PreviewSession: Sendable {
     }
 
     static func failureText(_ summary: BuildSummary) -> String {
-        "\(summary.failures.count) image(s) failed:\n" + summary.failures.map { "\($0.location): \($0.source): \($0.reason)" }.joined(separator: "\n")
-    }
-
-    /// Ctrl-C or SIGTERM: idle, a clean stop; during a build, remove its staging folder first
-    /// (the previous site stays) and exit at once, as `galgen build` does.
-    private func installSignals(stop: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
-        let staging = SiteWriter(output: options.outputPath).staging
-        return [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in
-                guard building.withLock({ $0 }) else { return stop(number) }
-                try? FileManager.default.removeItem(atPath: staging)
-                fetcher.close()
-                reporter.line("interrupted during a rebuild; the previous site was left as it was", style: "33")
-                exit(128 + number)
-            }
-            source.resume()
-            return source
-        }
+        BuildReport.failureLines(summary).joined(separator: "\n")
     }
 }

@@ -38,7 +38,8 @@ final class ConfinedFileSystem: FileProvider {
     let root: String
     private let files: LocalFileSystem
     private let knownRoot = Mutex<String?>(nil)
-    private let verified = Mutex<[String: FileStamp]>([:])
+    /// Paths found inside the folder, with the file each led to.
+    private let verified = SharedTable<FileStamp>(limit: 65536)
     private let cache: FileCache
 
     init(root: String, cache: FileCache = FileCache()) {
@@ -59,16 +60,11 @@ final class ConfinedFileSystem: FileProvider {
         var info = stat()
         guard stat(full, &info) == 0 else { return FileIdentifier(path: full, info: nil) }
         let stamp = FileStamp(info)
-        if verified.withLock({ $0[full] }) == stamp { return FileIdentifier(path: full, info: info) }
+        if verified[full] == stamp { return FileIdentifier(path: full, info: info) }
         guard let real = Self.realPath(full), let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
         var resolved = stat()
         // Only what is still the same file at its real path is remembered.
-        if stat(real, &resolved) == 0, FileStamp(resolved) == stamp {
-            verified.withLock { verified in
-                if verified.count >= 65536 { verified.removeAll(keepingCapacity: true) }
-                verified[full] = stamp
-            }
-        }
+        if stat(real, &resolved) == 0, FileStamp(resolved) == stamp { verified.keep(stamp, for: full) }
         return FileIdentifier(path: real, info: info)
     }
 
@@ -107,14 +103,18 @@ final class ConfinedFileSystem: FileProvider {
         return try await files.loadFile(id: id.path, range: range, context: context)
     }
 
-    /// Which file a page path is (a folder path ending in "/" is its index.html): its real path
-    /// and identity, which change whenever the file is replaced or edited. Nil when there is none.
-    func identity(ofPage path: String) -> String? {
+    /// A page's file: its path and identity, which change whenever the file is replaced or edited.
+    struct PageFile: Equatable, Sendable {
+        var path: String
+        var stamp: FileStamp
+    }
+
+    /// Which file a page path is (a folder path ending in "/" is its index.html); nil when there is none.
+    func identity(ofPage path: String) -> PageFile? {
         guard let id = getFileIdentifier(path), let info = id.info else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            let stamp = FileStamp(info)
-            return "\(id.path) \(stamp.device) \(stamp.inode) \(stamp.size) \(stamp.modified) \(stamp.changed)"
+            return PageFile(path: id.path, stamp: FileStamp(info))
         case S_IFDIR where path.hasSuffix("/"):
             return identity(ofPage: path + "index.html")
         default:

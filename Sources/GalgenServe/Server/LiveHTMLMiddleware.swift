@@ -10,15 +10,18 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     let events: LiveEvents
     /// The same files `FileMiddleware` serves, asked only which file a page is.
     let files: ConfinedFileSystem
-    let pages = InjectedPages()
+    /// Pages with the script added, by request path.
+    let pages = SharedTable<InjectedPage>(limit: 4096)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         guard Self.mayBePage(path) else { return try await next(request, context) }
         let generation = events.state.generation
         // A page already served for this very file and site version is sent again as it was.
-        let key = files.identity(ofPage: path).map { $0 + " " + generation }
-        if let key, let page = pages.page(path, key: key) { return Self.response(page, head: request.method == .head) }
+        let file = files.identity(ofPage: path)
+        if let file, let kept = pages[path], kept.file == file, kept.generation == generation {
+            return Self.response(kept.page, head: request.method == .head)
+        }
 
         var head = request.head
         for name in [HTTPField.Name.range, .ifRange, .ifNoneMatch, .ifModifiedSince] { head.headerFields[name] = nil }
@@ -29,7 +32,7 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
         let collector = Collector()
         try await response.body.write(collector.writer)
         let page = ByteBuffer(string: LiveReload.inject(into: String(buffer: collector.buffer), generation: generation))
-        if let key { pages.keep(page, for: path, key: key) }
+        if let file { pages.keep(InjectedPage(file: file, generation: generation, page: page), for: path) }
         return Self.response(page, head: request.method == .head)
     }
 
@@ -51,20 +54,11 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// Pages with the script added, by request path, under the file's identity and the site version.
-final class InjectedPages: Sendable {
-    private let pages = Mutex<[String: (key: String, page: ByteBuffer)]>([:])
-
-    func page(_ path: String, key: String) -> ByteBuffer? {
-        pages.withLock { pages in pages[path].flatMap { $0.key == key ? $0.page : nil } }
-    }
-
-    func keep(_ page: ByteBuffer, for path: String, key: String) {
-        pages.withLock { pages in
-            if pages.count >= 4096 { pages.removeAll(keepingCapacity: true) }
-            pages[path] = (key, page)
-        }
-    }
+/// A page as served, with the file and site version it was made from.
+struct InjectedPage: Sendable {
+    var file: ConfinedFileSystem.PageFile
+    var generation: String
+    var page: ByteBuffer
 }
 
 /// Gathers a response body in memory.

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Synchronization
 
 /// The first thing every request meets: the Host check, the path rules (`RequestTarget`), the
 /// base path, and the headers every response carries.
@@ -10,7 +9,7 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: HostPolicy
     let events: LiveEvents
     /// A client sends the same Host with every request.
-    let hostDecisions = Memo<Bool>()
+    let hostDecisions = SharedTable<Bool>(limit: 256)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await route(request, context: context, next: next)
@@ -35,17 +34,14 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .found, headers: [.location: location])
         case let .file(path):
             var response: Response
-            do {
-                if path == request.uri.path {
-                    response = try await next(request, context)
-                } else {
-                    var head = request.head
-                    head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
-                    response = try await next(Request(head: head, body: request.body), context)
-                }
-            } catch let error as HTTPError where error.status == .notFound {
-                return notFound(request)
+            if path == request.uri.path {
+                response = try await next(request, context)
+            } else {
+                var head = request.head
+                head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
+                response = try await next(Request(head: head, body: request.body), context)
             }
+            // FileMiddleware passes on the final responder's 404 when there is no such file.
             if response.status == .notFound { return notFound(request) }
             // FileMiddleware redirects folders to their slash form without the base path.
             if basePath != "/", let location = response.headers[.location], location.hasPrefix("/") {
@@ -80,24 +76,6 @@ enum ServedHeaders {
     ]
     /// Unless a response says otherwise: always revalidate (it is a preview).
     static let revalidate = HTTPField(name: .cacheControl, value: "no-cache")
-}
-
-/// Answers of a pure function of a string, kept (up to a limit) so repeated questions are cheap.
-final class Memo<Value: Sendable>: Sendable {
-    private let values = Mutex<[String: Value]>([:])
-    private let limit: Int
-
-    init(limit: Int = 256) { self.limit = limit }
-
-    func value(_ key: String, _ compute: (String) -> Value) -> Value {
-        if let known = values.withLock({ $0[key] }) { return known }
-        let value = compute(key)
-        values.withLock { values in
-            if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[key] = value
-        }
-        return value
-    }
 }
 
 extension Response {

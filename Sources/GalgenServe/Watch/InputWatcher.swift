@@ -29,7 +29,7 @@ public struct InputWatcher: Sendable {
                 stamps[path] = stamp.stamp
             }
         }
-        return stamps.isEmpty ? InputSnapshot() : InputSnapshot(stamps)
+        return InputSnapshot(stamps)
     }
 
     /// Waits until the inputs differ from `known` and then stay the same for `settle` (an editor
