@@ -19,13 +19,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
-        // Command line: parsing and validate() only.
+        // Command line: parsing and validate() only; everything else is GalgenApp.
         .executableTarget(
             name: "galgen",
             dependencies: [
-                "GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe",
+                "GalgenApp", "GalgenCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The application: one build or preview session with the live effects, the build
+        // report, interruption, exit statuses. The command line calls it; tests call it in-process.
+        .target(
+            name: "GalgenApp",
+            dependencies: ["GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe"]
         ),
         // Pure stages and domain values: no I/O.
         .target(
@@ -71,10 +77,11 @@ let package = Package(
         .target(
             name: "GalgenServe",
             dependencies: [
-                "GalgenCore",
+                "GalgenCore", "GalgenIO",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            resources: [.embedInCode("Resources/live.js")]
         ),
 
         // Shared by the test targets: fixture photos and temporary folders.
@@ -97,8 +104,14 @@ let package = Package(
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenServeTests", dependencies: ["GalgenServe", "GalgenSiteTemplate"]),
-        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenTestSupport", "FaultServer"]),
+        .testTarget(
+            name: "GalgenServeTests",
+            dependencies: [
+                "GalgenServe", "GalgenSiteTemplate",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenApp", "GalgenTestSupport", "FaultServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

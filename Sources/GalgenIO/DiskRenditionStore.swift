@@ -79,7 +79,7 @@ public final class DiskRenditionStore: Sendable {
     public func path(_ digest: String) -> String { renditions + "/" + digest + ".jpg" }
 
     public var store: RenditionStore {
-        RenditionStore(digest: digest, lookup: lookup, keep: keep, path: path, finish: finish)
+        RenditionStore(lookup: lookup, keep: keep, finish: finish)
     }
 
     private func withManifest<R>(_ body: (inout Manifest) throws -> R) rethrows -> R {
@@ -89,9 +89,16 @@ public final class DiskRenditionStore: Sendable {
         }
     }
 
+    /// Kept renditions are decoded as `.stored` at their path in this store.
+    private var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.userInfo[RenditionLocator.key] = RenditionLocator(path: path)
+        return decoder
+    }
+
     private func loadManifest() -> Manifest {
         guard let data = FileManager.default.contents(atPath: manifestPath),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data),
+              let manifest = try? decoder.decode(Manifest.self, from: data),
               manifest.version == Manifest.currentVersion
         else { return Manifest() }
         return manifest
@@ -129,14 +136,13 @@ public final class DiskRenditionStore: Sendable {
     public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {
         try FileManager.default.createDirectory(atPath: renditions, withIntermediateDirectories: true)
         var kept = image
-        for index in kept.renditions.indices {
-            let rendition = kept.renditions[index]
+        for (index, rendition) in kept.renditions.enumerated() {
             let destination = path(rendition.digest)
-            if !FileManager.default.fileExists(atPath: destination) {
+            if case let .inMemory(bytes) = rendition.content, !FileManager.default.fileExists(atPath: destination) {
                 // Not fsynced: a rendition lost to a crash is rendered again.
-                try temporaries.writeAtomically(rendition.jpeg, to: destination, durable: false)
+                try temporaries.writeAtomically(bytes, to: destination, durable: false)
             }
-            kept.renditions[index].jpeg = []
+            kept.renditions[index] = rendition.stored(at: destination)
         }
         withManifest { $0.images[key] = kept }
         changed.withLock { $0 = true }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
-import GalgenIO
+import GalgenApp
+import GalgenCore
 
 /// Options every command that builds shares.
 struct BuildOptions: ParsableArguments {
@@ -33,28 +33,15 @@ struct BuildOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
     }
 
-    var configPath: String { Paths.absolute(config) }
-
-    var outputPath: String {
-        output.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/_site"
+    var settings: BuildSettings {
+        BuildSettings(config: config, output: output, cacheDir: cacheDir, jobs: jobs, offline: offline, noWait: noWait,
+                      verbosity: quiet ? .quiet : verbose ? .verbose : .normal)
     }
-
-    var cachePath: String {
-        cacheDir.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/.galgen-cache"
-    }
-
-    var verbosity: TerminalReporter.Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
-
-    var jobCount: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 }
 
-enum Paths {
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: joined).standardizedFileURL.path
-    }
-
-    static func folder(of path: String) -> String {
-        (path as NSString).deletingLastPathComponent
+extension ExitStatus {
+    /// Ends the command with this status (nothing to do for success).
+    func exit() throws {
+        if self != .success { throw ExitCode(code) }
     }
 }

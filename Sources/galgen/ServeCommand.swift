@@ -1,8 +1,5 @@
 import ArgumentParser
-import Foundation
-import GalgenCore
-import GalgenIO
-import GalgenServe
+import GalgenApp
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,26 +31,14 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         try options.validate()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
-        guard BasePath.normalise(basePath) != nil else {
+        guard PreviewSession.basePath(basePath) != nil else {
             throw ValidationError("--base-path must be a URL path such as /photos/ (letters, digits, -, _, ~ and /; no dot folders); got \(basePath).")
         }
     }
 
     func run() async throws {
-        let reporter = TerminalReporter(verbosity: options.verbosity)
-        guard FileManager.default.fileExists(atPath: options.configPath) else {
-            reporter.line("error: \(BuildError.configUnreadable(path: options.configPath, reason: "no such file"))", style: "31")
-            throw ExitCode(2)
-        }
-        let session = PreviewSession(options: options, reporter: reporter)
-        let server = PreviewServer(
-            root: options.outputPath, host: host, port: port, basePath: BasePath.normalise(basePath) ?? "/",
-            policy: HostPolicy(boundHost: host, allowedNames: allowHost), events: session.events)
-        do {
-            try await session.run(server)
-        } catch let error as ServeError {
-            reporter.line("error: \(error)", style: "31")
-            throw ExitCode(5)
-        }
+        try await PreviewSession.serve(
+            options.settings, host: host, port: port, basePath: PreviewSession.basePath(basePath) ?? "/", allowedHosts: allowHost
+        ).exit()
     }
 }

@@ -44,7 +44,7 @@ enum Fixture {
     /// Where a rendition made by `rendered(_:tag:)` is written: its stem and width, and the
     /// fingerprint of its (fake) bytes.
     static func imagePath(_ stem: String, _ width: Int, tag: String) -> String {
-        RenditionNaming.path(stem: stem, width: width, digest: ContentHash.hex(fakeJPEG("\(tag)-\(width)")))
+        OutputLayout.rendition(stem: stem, width: width, digest: ContentHash.hex(fakeJPEG("\(tag)-\(width)")))
     }
 
     /// `assets/gallery.<first 8 hex of the SHA-256 of the built-in file>.css` (or `.js`).

@@ -55,7 +55,7 @@ struct PipelineHarness {
     /// Where the fake renderer's rendition of a file holding `source` is written: the stem,
     /// the width and the fingerprint of the bytes it makes.
     static func imagePath(_ stem: String, _ width: Int, source: String, quality: Int = 82) -> String {
-        RenditionNaming.path(stem: stem, width: width, digest: ContentHash.hex(Fixture.fakeJPEG("\(source)@\(width)q\(quality)")))
+        OutputLayout.rendition(stem: stem, width: width, digest: ContentHash.hex(Fixture.fakeJPEG("\(source)@\(width)q\(quality)")))
     }
 
     func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,

@@ -67,7 +67,7 @@ struct PlannerTests {
 
     @Test func renditionNaming() {
         let digest = "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b"
-        #expect(RenditionNaming.path(stem: "images/day-one/a", width: 400, digest: digest) == "images/day-one/a-400.1a2b3c4d.jpg")
+        #expect(OutputLayout.rendition(stem: "images/day-one/a", width: 400, digest: digest) == "images/day-one/a-400.1a2b3c4d.jpg")
         // The fingerprint is the start of the SHA-256 of the file's bytes.
         #expect(ContentHash.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(ContentHash.fingerprint(ContentHash.hex(Array("abc".utf8))) == "ba7816bf")

@@ -76,3 +76,8 @@ struct RendererTests {
         return (0...(haystack.count - needle.count)).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
     }
 }
+
+extension Rendition {
+    /// A freshly rendered rendition's bytes (the renderer keeps them in memory).
+    var jpeg: [UInt8] { bytes ?? [] }
+}

@@ -38,29 +38,73 @@ public struct Rendition: Equatable, Sendable, Codable {
     /// SHA-256 of the encoded file: its identity in the rendition store and its fingerprint in the site.
     public var digest: String
     public var byteCount: Int
-    /// The encoded bytes while they are in memory; empty once the store keeps them.
-    public var jpeg: [UInt8]
+    /// Where the encoded bytes are: in memory when just rendered, or at a path once a store keeps them.
+    public var content: RenditionContent
 
-    /// A freshly encoded rendition.
+    /// A freshly encoded rendition, held in memory.
     public init(width: Int, height: Int, jpeg: [UInt8]) {
-        self.init(width: width, height: height, digest: ContentHash.hex(jpeg), byteCount: jpeg.count, jpeg: jpeg)
+        self.init(width: width, height: height, digest: ContentHash.hex(jpeg), byteCount: jpeg.count, content: .inMemory(jpeg))
     }
 
-    /// A rendition whose bytes are kept elsewhere (`jpeg` empty).
-    public init(width: Int, height: Int, digest: String, byteCount: Int, jpeg: [UInt8] = []) {
+    public init(width: Int, height: Int, digest: String, byteCount: Int, content: RenditionContent) {
         self.width = width
         self.height = height
         self.digest = digest
         self.byteCount = byteCount
-        self.jpeg = jpeg
+        self.content = content
     }
 
+    /// The encoded bytes, when they are in memory.
+    public var bytes: [UInt8]? {
+        if case let .inMemory(bytes) = content { return bytes }
+        return nil
+    }
+
+    /// The same rendition, its bytes kept at `path`.
+    public func stored(at path: String) -> Rendition {
+        Rendition(width: width, height: height, digest: digest, byteCount: byteCount, content: .stored(path: path))
+    }
+
+    // Only the description is encoded (a store's manifest); a store decodes its renditions with a
+    // `RenditionLocator` in the decoder's userInfo, which says where the bytes of each digest are.
     enum CodingKeys: String, CodingKey { case width, height, digest, byteCount }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(width, forKey: .width)
+        try values.encode(height, forKey: .height)
+        try values.encode(digest, forKey: .digest)
+        try values.encode(byteCount, forKey: .byteCount)
+    }
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
+        guard let locator = decoder.userInfo[RenditionLocator.key] as? RenditionLocator else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a kept rendition is decoded by the store that keeps its bytes"))
+        }
+        let digest = try values.decode(String.self, forKey: .digest)
         self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
-                  digest: try values.decode(String.self, forKey: .digest), byteCount: try values.decode(Int.self, forKey: .byteCount))
+                  digest: digest, byteCount: try values.decode(Int.self, forKey: .byteCount),
+                  content: .stored(path: locator.path(digest)))
+    }
+}
+
+/// Where a rendition's encoded bytes are.
+public enum RenditionContent: Equatable, Sendable {
+    /// Just encoded, not kept anywhere.
+    case inMemory([UInt8])
+    /// Kept by a rendition store at this path.
+    case stored(path: String)
+}
+
+/// Tells a decoder where a store keeps the bytes of a rendition with a given digest.
+public struct RenditionLocator: Sendable {
+    public static let key = CodingUserInfoKey(rawValue: "galgen.renditionLocator")!
+    public var path: @Sendable (_ digest: String) -> String
+
+    public init(path: @escaping @Sendable (String) -> String) {
+        self.path = path
     }
 }
 

@@ -9,6 +9,9 @@ public struct BuildEffects: Sendable {
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
     /// file holding its bytes, or why there is none. Never called with an empty list.
     public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
+    /// The SHA-256 of a source file (the live version skips re-reading files whose stamp is
+    /// unchanged since they were last hashed).
+    public var sourceDigest: @Sendable (_ path: String) throws -> String
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
@@ -22,12 +25,14 @@ public struct BuildEffects: Sendable {
         readFile: @escaping @Sendable (String) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
-        renditions: RenditionStore? = nil,
+        sourceDigest: (@Sendable (String) throws -> String)? = nil,
+        renditions: RenditionStore = .none,
         pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
-        self.renditions = renditions ?? .none(readFile: readFile)
+        self.sourceDigest = sourceDigest ?? { ContentHash.hex(try readFile($0)) }
+        self.renditions = renditions
         self.pages = pages
         self.readFile = readFile
         self.loadTemplate = loadTemplate
@@ -46,6 +51,7 @@ extension BuildEffects {
 
 /// What the pipeline tells the terminal as it goes.
 public enum BuildEvent: Equatable, Sendable {
+    /// A new stage begins (`BuildStage.event`).
     case stage(number: Int, of: Int, name: String)
     case imageBuilt(source: String, done: Int, total: Int)
     case imageFailed(ImageFailure, done: Int, total: Int)

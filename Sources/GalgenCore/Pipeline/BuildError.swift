@@ -7,12 +7,14 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     case write(reason: String)
 
     /// The process exit status from the command-line contract.
-    public var exitCode: Int32 {
+    public var exitStatus: ExitStatus {
         switch self {
-        case .configUnreadable, .config, .template: 2
-        case .write: 3
+        case .configUnreadable, .config, .template: .invalidConfiguration
+        case .write: .cannotWrite
         }
     }
+
+    public var exitCode: Int32 { exitStatus.code }
 
     public var description: String {
         switch self {
@@ -43,6 +45,8 @@ public struct BuildSummary: Equatable, Sendable {
     /// What the build did, for build-report.json.
     public var record: BuildRecord? = nil
 
-    /// 0 when everything was built, 1 when the site was written but some images failed.
-    public var exitCode: Int32 { failures.isEmpty ? 0 : 1 }
+    /// Everything built, or the site was written but some images failed.
+    public var exitStatus: ExitStatus { failures.isEmpty ? .success : .imagesFailed }
+
+    public var exitCode: Int32 { exitStatus.code }
 }

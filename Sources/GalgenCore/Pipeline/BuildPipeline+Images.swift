@@ -70,7 +70,7 @@ extension BuildPipeline {
         let started = ContinuousClock.now
         let key: String, sourceDigest: String
         do {
-            sourceDigest = try store.digest(path)
+            sourceDigest = try effects.sourceDigest(path)
             key = RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))

@@ -31,6 +31,17 @@ public struct OutputFile: Equatable, Sendable {
         self.byteCount = byteCount
     }
 
+    /// A rendition's file: its bytes in memory, or linked or copied from the store that keeps them.
+    public init(path: String, rendition: Rendition) {
+        self.path = path
+        switch rendition.content {
+        case let .inMemory(bytes): self.content = .bytes(bytes)
+        case let .stored(file): self.content = .file(file)
+        }
+        self.digest = rendition.digest
+        self.byteCount = rendition.byteCount
+    }
+
     /// The bytes, when held in memory.
     public var bytes: [UInt8]? {
         if case let .bytes(bytes) = content { return bytes }

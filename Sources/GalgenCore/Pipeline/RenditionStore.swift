@@ -3,39 +3,28 @@
 /// The key of a rendered image is the digest of its source bytes plus every setting that
 /// changes its output (`RenditionKey`). The live store (GalgenIO) keeps the JPEGs in the
 /// cache folder and a manifest beside them; `RenditionStore.none` keeps nothing.
+/// The pipeline asks it twice per image at most: `lookup`, then `keep` when it had to render.
 public struct RenditionStore: Sendable {
-    /// The SHA-256 of a source file (the live store skips re-reading files whose size and
-    /// modification time have not changed).
-    public var digest: @Sendable (_ path: String) throws -> String
-    /// A rendered image kept under this key, without its bytes, if every file is still there.
+    /// A rendered image kept under this key, its renditions `.stored`, if every file is still there.
     public var lookup: @Sendable (_ key: String) -> RenderedImage?
-    /// Keeps a freshly rendered image's files; returns it without bytes (or unchanged for `none`).
+    /// Keeps a freshly rendered image's files; returns it with its renditions `.stored`
+    /// (or unchanged, `.inMemory`, for `none`).
     public var keep: @Sendable (_ key: String, _ image: RenderedImage) throws -> RenderedImage
-    /// Where a kept rendition's bytes are, for the site writer to link.
-    public var path: @Sendable (_ digest: String) -> String
     /// The build went through: remember what it used, forget the rest.
     public var finish: @Sendable (_ usedKeys: Set<String>) throws -> Void
 
     public init(
-        digest: @escaping @Sendable (String) throws -> String,
         lookup: @escaping @Sendable (String) -> RenderedImage?,
         keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage,
-        path: @escaping @Sendable (String) -> String,
         finish: @escaping @Sendable (Set<String>) throws -> Void
     ) {
-        self.digest = digest
         self.lookup = lookup
         self.keep = keep
-        self.path = path
         self.finish = finish
     }
 
     /// Keeps nothing: every build renders every image, and bytes stay in memory.
-    public static func none(readFile: @escaping @Sendable (String) throws -> [UInt8]) -> RenditionStore {
-        RenditionStore(
-            digest: { ContentHash.hex(try readFile($0)) }, lookup: { _ in nil }, keep: { _, image in image },
-            path: { $0 }, finish: { _ in })
-    }
+    public static let none = RenditionStore(lookup: { _ in nil }, keep: { _, image in image }, finish: { _ in })
 }
 
 /// Everything that makes two renderings of a source differ: change any of it and the

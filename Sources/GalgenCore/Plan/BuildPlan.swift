@@ -1,12 +1,15 @@
-/// What a build will make: each distinct source once, with the files it yields.
+/// What a build will make: each distinct source once, and where every file goes.
 public struct BuildPlan: Equatable, Sendable {
     public private(set) var sources: [PlannedSource]
     public var request: RenditionRequest
+    /// The one place that knows every output path.
+    public var layout: OutputLayout
     private var index: [ImageSource: Int]
 
-    public init(sources: [PlannedSource], request: RenditionRequest) {
+    public init(sources: [PlannedSource], request: RenditionRequest, layout: OutputLayout) {
         self.sources = sources
         self.request = request
+        self.layout = layout
         self.index = Dictionary(sources.enumerated().map { ($1.source, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -16,7 +19,7 @@ public struct BuildPlan: Equatable, Sendable {
     }
 }
 
-/// One source image and the output path stem its renditions share.
+/// One source image, where it is listed, and the output path stem its renditions share (from the layout).
 public struct PlannedSource: Equatable, Sendable {
     public var source: ImageSource
     /// `images/beach` → `images/beach-400.jpg`, `images/beach-1600.jpg`.
@@ -42,16 +45,22 @@ public struct RenditionRequest: Equatable, Sendable {
 /// The plan stage: gallery → plan. Pure.
 public enum Planner {
     public static func plan(_ gallery: Gallery) -> BuildPlan {
+        let layout = OutputLayout(gallery)
         var seen: Set<ImageSource> = []
         var sources: [PlannedSource] = []
-        for album in gallery.albums {
-            for image in album.images where seen.insert(image.source).inserted {
-                let folder = album.slug.isEmpty ? "images/" : "images/\(album.slug)/"
-                sources.append(PlannedSource(source: image.source, outputStem: folder + image.slug, location: image.location))
-            }
+        for image in gallery.allImages where seen.insert(image.source).inserted {
+            guard let stem = layout.renditionStem(of: image.source) else { continue }
+            sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location))
         }
         let request = RenditionRequest(
             widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels)
-        return BuildPlan(sources: sources, request: request)
+        return BuildPlan(sources: sources, request: request, layout: layout)
+    }
+}
+
+extension PlannedSource {
+    /// Where this source's rendition goes in the site.
+    public func path(of rendition: Rendition) -> String {
+        OutputLayout.rendition(stem: outputStem, width: rendition.width, digest: rendition.digest)
     }
 }

@@ -8,21 +8,34 @@ public enum Presenter {
                                generator: String) -> [PageViewModel] {
         let pages = pagesWithoutAddresses(gallery: gallery, plan: plan, rendered: rendered, generator: generator)
         guard let base = gallery.baseURL else { return pages }
-        return pages.map { addressed($0, base: base, gallery: gallery) }
+        // The preview image: an album page's first photo; the album list's is its first album's cover.
+        var previews: [String: String] = [:]
+        for (position, album) in gallery.albums.enumerated() {
+            guard let first = shown(album, plan: plan, rendered: rendered).first else { continue }
+            previews[plan.layout.page(of: album)] = first.planned.path(of: first.main)
+            if gallery.hasAlbums, position == 0 { previews[OutputLayout.index] = first.planned.path(of: first.smallest) }
+        }
+        return pages.map { addressed($0, base: base, gallery: gallery, previewImage: previews[$0.path]) }
+    }
+
+    /// The photos of an album that have renditions, with what the page needs of each.
+    static func shown(_ album: Album, plan: BuildPlan, rendered: [ImageSource: RenderedImage]) -> [ShownImage] {
+        album.images.compactMap { image in
+            guard let result = rendered[image.source], !result.renditions.isEmpty,
+                  let planned = plan.planned(image.source) else { return nil }
+            return ShownImage(image: image, rendered: result, planned: planned)
+        }
     }
 
     /// The page's canonical address (a folder URL for index.html) and its link preview.
-    static func addressed(_ page: PageViewModel, base: String, gallery: Gallery) -> PageViewModel {
+    static func addressed(_ page: PageViewModel, base: String, gallery: Gallery, previewImage: String?) -> PageViewModel {
         var page = page
-        let folder = page.path.hasSuffix("index.html") ? String(page.path.dropLast("index.html".count)) : page.path
-        page.canonicalURL = base + URLPath.escape(folder)
-        // Image URLs are relative to the page; from the site root they lose the "../" prefix.
+        page.canonicalURL = base + URLPath.escape(OutputLayout.folder(of: page.path))
         let first = page.images.first
         let cover = page.albums.first?.cover
-        let imagePath = first.map { String($0.src.dropFirst(page.root.count)) } ?? cover?.src
         page.preview = PreviewViewModel(
             title: page.documentTitle, summary: page.description ?? gallery.description,
-            image: imagePath.map { base + $0 },
+            image: previewImage.map { base + URLPath.escape($0) },
             imageWidth: first?.width ?? cover?.width, imageHeight: first?.height ?? cover?.height,
             imageAlt: first?.alt ?? cover?.alt)
         return page
@@ -32,45 +45,47 @@ public enum Presenter {
                                       generator: String) -> [PageViewModel] {
         guard gallery.hasAlbums else {
             let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
-            return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "index.html", root: "",
-                              parentLink: nil, generator: generator)]
+            return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, parentLink: nil, generator: generator)]
         }
+        let index = OutputLayout.index
         var albumPages = gallery.albums.map { album in
-            albumPage(album, gallery: gallery, plan: plan, rendered: rendered, path: "\(album.slug)/index.html",
-                      root: "../", parentLink: "../index.html", generator: generator)
+            let path = plan.layout.page(of: album)
+            return albumPage(album, gallery: gallery, plan: plan, rendered: rendered,
+                             parentLink: OutputLayout.href(from: path, to: index), generator: generator)
         }
-        // Album pages are siblings: ../<slug>/index.html.
-        let navLinks = gallery.albums.map { AlbumNavLink(title: $0.title, href: "../" + URLPath.escape("\($0.slug)/index.html")) }
-        for index in albumPages.indices {
-            albumPages[index].previousAlbum = index > 0 ? navLinks[index - 1] : nil
-            albumPages[index].nextAlbum = index + 1 < navLinks.count ? navLinks[index + 1] : nil
+        for (position, page) in albumPages.enumerated() {
+            let link = { (other: Int) in
+                AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: page.path, to: albumPages[other].path))
+            }
+            albumPages[position].previousAlbum = position > 0 ? link(position - 1) : nil
+            albumPages[position].nextAlbum = position + 1 < albumPages.count ? link(position + 1) : nil
         }
         let links = zip(gallery.albums, albumPages).map { album, page in
             AlbumLinkViewModel(
-                title: album.title, href: URLPath.escape("\(album.slug)/index.html"), summary: album.description,
+                title: album.title, href: OutputLayout.href(from: index, to: page.path), summary: album.description,
                 count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
-                cover: page.images.first.map { CoverViewModel(src: String($0.thumbnailSrc.dropFirst(page.root.count)), width: $0.thumbnailWidth, height: $0.thumbnailHeight, alt: $0.alt) })
+                cover: shown(album, plan: plan, rendered: rendered).first.map { first in
+                    CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
+                                   width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
+                })
         }
-        let index = PageViewModel(
-            path: "index.html", template: "albums", root: "", galleryTitle: gallery.title, title: gallery.title,
+        let front = PageViewModel(
+            path: index, template: "albums", root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
             documentTitle: gallery.title, description: gallery.description, images: [], hasImages: false,
             useThumbnailSegments: false, albums: links, hasAlbums: !links.isEmpty, parentLink: nil, generator: generator)
-        return [index] + albumPages
+        return [front] + albumPages
     }
 
     static func albumPage(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
-                          path: String, root: String, parentLink: String?, generator: String) -> PageViewModel {
-        let shown = album.images.compactMap { image -> (GalleryImage, RenderedImage, PlannedSource)? in
-            guard let result = rendered[image.source], !result.renditions.isEmpty,
-                  let planned = plan.planned(image.source) else { return nil }
-            return (image, result, planned)
-        }
+                          parentLink: String?, generator: String) -> PageViewModel {
+        let path = plan.layout.page(of: album)
+        let shown = shown(album, plan: plan, rendered: rendered)
         let images = shown.enumerated().map { index, entry in
-            imageModel(entry.0, rendered: entry.1, stem: entry.2.outputStem, root: root, index: index, count: shown.count)
+            imageModel(entry, page: path, index: index, count: shown.count)
         }
         let title = gallery.hasAlbums ? album.title : gallery.title
         return PageViewModel(
-            path: path, template: "page", root: root, galleryTitle: gallery.title, title: title,
+            path: path, template: "page", root: OutputLayout.root(of: path), galleryTitle: gallery.title, title: title,
             documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
             description: album.description, images: images, hasImages: !images.isEmpty,
             useThumbnailSegments: images.count > labelledSegmentLimit, albums: [], hasAlbums: false,
@@ -83,14 +98,10 @@ public enum Presenter {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    static func imageModel(_ image: GalleryImage, rendered: RenderedImage, stem: String, root: String,
-                           index: Int, count: Int) -> ImageViewModel {
-        let renditions = rendered.renditions.sorted { $0.width < $1.width }
-        let href = { (rendition: Rendition) in
-            root + URLPath.escape(RenditionNaming.path(stem: stem, width: rendition.width, digest: rendition.digest))
-        }
-        let smallest = renditions[0], largest = renditions[renditions.count - 1]
-        let main = renditions.first { $0.width >= 1000 } ?? largest
+    static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int) -> ImageViewModel {
+        let (image, rendered) = (shown.image, shown.rendered)
+        let href = { (rendition: Rendition) in OutputLayout.href(from: page, to: shown.planned.path(of: rendition)) }
+        let renditions = shown.renditions, smallest = shown.smallest, largest = shown.largest, main = shown.main
         return ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
             alt: image.alt ?? image.title, src: href(main),
@@ -104,13 +115,18 @@ public enum Presenter {
     }
 }
 
-/// How rendition files are named; the plan, presenter and writer agree through it.
-public enum RenditionNaming {
-    /// `images/harbour-400.3f2a9c1e.jpg`: the fingerprint changes whenever the bytes do,
-    /// so the file can be cached forever.
-    public static func path(stem: String, width: Int, digest: String) -> String {
-        "\(stem)-\(width).\(ContentHash.fingerprint(digest)).jpg"
-    }
+/// A photo of an album page: its entry, what was rendered, where its files go.
+struct ShownImage {
+    var image: GalleryImage
+    var rendered: RenderedImage
+    var planned: PlannedSource
+
+    /// Smallest first; never empty (photos without renditions are not shown).
+    var renditions: [Rendition] { rendered.renditions.sorted { $0.width < $1.width } }
+    var smallest: Rendition { renditions[0] }
+    var largest: Rendition { renditions[renditions.count - 1] }
+    /// The `src`: the first rendition at least 1000 px wide, else the largest.
+    var main: Rendition { renditions.first { $0.width >= 1000 } ?? largest }
 }
 
 /// Percent-encodes a relative path for use in `href`/`src` (HTML escaping comes after, in the template).

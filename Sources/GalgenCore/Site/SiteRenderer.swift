@@ -5,59 +5,45 @@ import Mustache
 public enum SiteRenderer {
     /// The stylesheet and script each page links, relative to the page.
     public static func linkAssets(_ pages: [PageViewModel], template: SiteTemplate) -> [PageViewModel] {
-        let stylesheet = assetPath("gallery.css", bytes: template.assets["gallery.css"] ?? [])
-        let script = assetPath("gallery.js", bytes: template.assets["gallery.js"] ?? [])
+        let stylesheet = OutputLayout.asset("gallery.css", bytes: template.assets["gallery.css"] ?? [])
+        let script = OutputLayout.asset("gallery.js", bytes: template.assets["gallery.js"] ?? [])
         return pages.map { page in
             var page = page
-            page.stylesheet = page.root + stylesheet
-            page.script = page.root + script
+            page.stylesheet = OutputLayout.href(from: page.path, to: stylesheet)
+            page.script = OutputLayout.href(from: page.path, to: script)
             return page
         }
     }
 
+    /// Every file of the site but images.
+    public static func render(_ pages: [PageViewModel], template: SiteTemplate) throws(TemplateError) -> [OutputFile] {
+        render(pages, template: try CompiledTemplate(template))
+    }
+
     /// Every file of the site but images. `renderingOnly`: the paths of the pages to render
     /// (the others come from the page cache); nil renders them all.
-    public static func render(_ pages: [PageViewModel], template: SiteTemplate,
-                              renderingOnly: Set<String>? = nil) throws(TemplateError) -> [OutputFile] {
-        var library = MustacheLibrary()
-        for (name, text) in template.templates.sorted(by: { $0.key < $1.key }) {
-            do {
-                try library.register(text, named: name)
-            } catch {
-                throw TemplateError.invalidTemplate(name: name + ".mustache", reason: "\(error)")
-            }
-        }
-        for name in SiteTemplate.requiredTemplates where library.getTemplate(named: name) == nil {
-            throw TemplateError.missingTemplate(name: name + ".mustache")
-        }
+    public static func render(_ pages: [PageViewModel], template compiled: CompiledTemplate,
+                              renderingOnly: Set<String>? = nil) -> [OutputFile] {
+        let template = compiled.source
         // Fingerprinted copies for galgen's pages; the plain names too when a template from
         // before fingerprints links them directly (assets/gallery.css).
         let plainNamesLinked = template.templates.values.contains { text in
-            fingerprintedAssets.contains { text.contains("assets/" + $0) }
+            OutputLayout.fingerprintedAssets.contains { text.contains(OutputLayout.plainAsset($0)) }
         }
         let assets = template.assets.sorted(by: { $0.key < $1.key }).flatMap { name, bytes in
-            Set([assetPath(name, bytes: bytes), plainNamesLinked ? "assets/\(name)" : assetPath(name, bytes: bytes)])
-                .sorted().map { OutputFile(path: $0, bytes: bytes) }
+            let path = OutputLayout.asset(name, bytes: bytes)
+            return Set([path, plainNamesLinked ? OutputLayout.plainAsset(name) : path]).sorted().map { OutputFile(path: $0, bytes: bytes) }
         }
-        let fingerprinted = template.assets.filter { fingerprintedAssets.contains($0.key) }
-            .map { assetPath($0.key, bytes: $0.value) }.sorted()
+        let fingerprinted = template.assets.filter { OutputLayout.fingerprintedAssets.contains($0.key) }
+            .map { OutputLayout.asset($0.key, bytes: $0.value) }.sorted()
         var files = linkAssets(pages, template: template)
             .filter { renderingOnly?.contains($0.path) ?? true }
-            .map { page in OutputFile(path: page.path, text: library.render(page, withTemplate: page.template) ?? "") }
+            .map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: page.template) ?? "") }
         files += assets
-        files.append(OutputFile(path: "_headers", text: headers(fingerprinted: fingerprinted)))
+        files.append(OutputFile(path: OutputLayout.headers, text: headers(fingerprinted: fingerprinted)))
         let addresses = pages.compactMap(\.canonicalURL)
-        if !addresses.isEmpty { files.append(OutputFile(path: "sitemap.xml", text: sitemap(addresses))) }
+        if !addresses.isEmpty { files.append(OutputFile(path: OutputLayout.sitemap, text: sitemap(addresses))) }
         return files
-    }
-
-    /// The stylesheet and script galgen's pages link get a fingerprint in their name;
-    /// other files of a template folder keep theirs, for templates that name them.
-    static let fingerprintedAssets: Set<String> = ["gallery.css", "gallery.js"]
-
-    static func assetPath(_ name: String, bytes: [UInt8]) -> String {
-        fingerprintedAssets.contains(name)
-            ? "assets/" + ContentHash.fingerprinted(name, digest: ContentHash.hex(bytes)) : "assets/\(name)"
     }
 
     /// sitemaps.org: every page's address, in page order, without dates (so builds stay identical).
@@ -72,7 +58,7 @@ public enum SiteRenderer {
         let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
         return "# Written by galgen: file names with a content fingerprint never change.\n"
             + "/*\n  X-Content-Type-Options: nosniff\n"
-            + "/images/*\n" + forever
+            + "/\(OutputLayout.imagesFolder)*\n" + forever
             + assets.map { "/\($0)\n" + forever }.joined()
     }
 }

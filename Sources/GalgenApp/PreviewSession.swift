@@ -7,18 +7,47 @@ import Synchronization
 
 /// `galgen serve` from start to Ctrl-C: listen, build, then watch the inputs and rebuild,
 /// telling open pages through `events`.
-final class PreviewSession: Sendable {
-    let options: BuildOptions
+public final class PreviewSession: Sendable {
+    let settings: BuildSettings
     let reporter: TerminalReporter
     let events = LiveEvents()
     private let fetcher: RemoteFetcher
     /// True while a build runs: Ctrl-C then removes its staging folder before exiting.
     private let building = Mutex(false)
 
-    init(options: BuildOptions, reporter: TerminalReporter) {
-        self.options = options
+    init(settings: BuildSettings, reporter: TerminalReporter) {
+        self.settings = settings
         self.reporter = reporter
-        self.fetcher = RemoteFetcher.live(options, reporter: reporter)
+        self.fetcher = RemoteFetcher.live(settings, reporter: reporter)
+    }
+
+    /// `galgen serve`: refuses to start without a gallery.yml (as the pipeline's first stage finds
+    /// it missing), then listens, builds and rebuilds until Ctrl-C.
+    public static func serve(_ settings: BuildSettings, host: String, port: Int, basePath: String,
+                             allowedHosts: [String]) async -> ExitStatus {
+        let reporter = TerminalReporter(verbosity: settings.verbosity)
+        let session = PreviewSession(settings: settings, reporter: reporter)
+        let probe = SiteBuild(settings: settings, fetcher: session.fetcher, reporter: TerminalReporter(verbosity: .quiet))
+        if case let .failure(error) = Result(catching: { () throws(BuildError) in try probe.pipeline.load() }),
+           case .configUnreadable = error {
+            reporter.line("error: \(error)", style: .error)
+            return error.exitStatus
+        }
+        let server = PreviewServer(
+            root: settings.outputPath, host: host, port: port, basePath: basePath,
+            policy: HostPolicy(boundHost: host, allowedNames: allowedHosts), events: session.events)
+        do {
+            try await session.run(server)
+            return .success
+        } catch {
+            reporter.line("error: \(error)", style: .error)
+            return .cannotListen
+        }
+    }
+
+    /// `--base-path` as the server takes it ("/" or "/sub/"), or nil when it is not a plain URL path.
+    public static func basePath(_ text: String) -> String? {
+        BasePath.normalise(text)
     }
 
     func run(_ server: PreviewServer) async throws {
@@ -26,7 +55,7 @@ final class PreviewSession: Sendable {
         // Ctrl-C or SIGTERM: idle, a clean stop; during a build, its staging folder is removed
         // (the previous site stays) and it exits at once, as `galgen build` does.
         let interrupt = Interruption.install(
-            staging: SiteWriter(output: options.outputPath).staging, cleanUp: fetcher.close, reporter: reporter,
+            staging: SiteWriter(output: settings.outputPath).staging, cleanUp: fetcher.close, reporter: reporter,
             message: "interrupted during a rebuild; the previous site was left as it was"
         ) { [self] number in
             guard !building.withLock({ $0 }) else { return false }
@@ -50,7 +79,7 @@ final class PreviewSession: Sendable {
             }
             // Listening first, so a port in use fails at once; the address is shown once there is a site.
             let firstBuild = FileStamp.now()
-            var inputs = await build(after: nil) ?? [options.configPath]
+            var inputs = await build(after: nil) ?? [settings.configPath]
             // Taken before the address is shown, so a change made as soon as it is visible is seen;
             // inputs changed while the first build ran are rebuilt at once.
             var known = InputWatcher(paths: inputs).snapshot().forgettingChanges(since: firstBuild)
@@ -58,7 +87,7 @@ final class PreviewSession: Sendable {
             group.addTask { [self] in
                 while true {
                     let (settled, changed) = try await InputWatcher(paths: inputs).nextChange(after: known)
-                    inputs = await build(after: changed) ?? Array(Set(inputs + [options.configPath]))
+                    inputs = await build(after: changed) ?? Array(Set(inputs + [settings.configPath]))
                     known = settled.carried(into: InputWatcher(paths: inputs).snapshot())
                 }
             }
@@ -74,11 +103,11 @@ final class PreviewSession: Sendable {
         let shownHost = everywhere ? "localhost" : server.host.contains(":") ? "[\(server.host)]" : server.host
         let url = "http://\(shownHost):\(port)\(server.basePath)"
         let bound = everywhere ? " (listening on \(server.host))" : ""
-        FileHandle.standardOutput.write(Data("Serving \(options.outputPath) at \(url)\(bound) (Ctrl-C to stop)\n".utf8))
+        FileHandle.standardOutput.write(Data("Serving \(settings.outputPath) at \(url)\(bound) (Ctrl-C to stop)\n".utf8))
         if !HostPolicy.isLoopback(server.host) {
             reporter.line(
                 "warning: listening on \(server.host), so other machines on the network can see this site"
-                    + " (and your unpublished photos). Use --host 127.0.0.1 to keep it to this machine.", style: "33")
+                    + " (and your unpublished photos). Use --host 127.0.0.1 to keep it to this machine.", style: .warning)
         }
     }
 
@@ -86,33 +115,33 @@ final class PreviewSession: Sendable {
     private func build(after changes: [String]?) async -> [String]? {
         let started = ContinuousClock.now
         let first = changes == nil
-        if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: "1") }
-        if !first && options.verbosity == .normal { reporter.setVerbosity(.brief) }
+        if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: .heading) }
+        if !first && settings.verbosity == .normal { reporter.setVerbosity(.brief) }
         building.withLock { $0 = true }
-        let result = await SiteBuild(options: options, fetcher: fetcher, reporter: reporter).run()
+        let result = await SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter).run()
         building.withLock { $0 = false }
         let took = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))
         switch result {
         case let .success(summary):
             events.publish(siteChanged: summary.siteChanged, error: summary.failures.isEmpty ? nil : Self.failureText(summary))
             if first {
-                BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: options.quiet)
+                BuildReport.print(summary, output: settings.outputPath, reporter: reporter, quiet: settings.quiet)
             } else {
-                BuildReport.print(summary, output: options.outputPath, reporter: reporter, quiet: true)
+                BuildReport.print(summary, output: settings.outputPath, reporter: reporter, quiet: true)
                 reporter.line("Rebuilt in \(took): \(Self.describe(summary))" + (summary.siteChanged
-                    ? "; reloading \(events.openStreams) open page(s)." : "; the site did not change."), style: "32")
+                    ? "; reloading \(events.openStreams) open page(s)." : "; the site did not change."), style: .success)
             }
             return summary.inputs
         case let .failure(failure):
             events.publish(siteChanged: false, error: failure.description)
-            reporter.line("error: \(failure)", style: "31")
-            reporter.line("The build failed after \(took); still serving the last good site. Fix the error and save to rebuild.", style: "33")
+            reporter.line("error: \(failure)", style: .error)
+            reporter.line("The build failed after \(took); still serving the last good site. Fix the error and save to rebuild.", style: .warning)
             return nil
         }
     }
 
     private func describe(_ changes: [String]) -> String {
-        let folder = Paths.folder(of: options.configPath) + "/"
+        let folder = Paths.folder(of: settings.configPath) + "/"
         let names = changes.map { $0.hasPrefix(folder) ? String($0.dropFirst(folder.count)) : $0 }
         return names.count <= 3 ? names.joined(separator: ", ") : names.prefix(2).joined(separator: ", ") + " and \(names.count - 2) more"
     }

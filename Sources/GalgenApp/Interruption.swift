@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GalgenCore
 import GalgenIO
 
 /// Ctrl-C (or SIGTERM) during a build: remove the half-assembled site and any partial
@@ -20,8 +21,8 @@ struct Interruption {
                 if stopsCleanly(number) { return }
                 try? FileManager.default.removeItem(atPath: staging)
                 cleanUp()
-                reporter.line(message, style: "33")
-                exit(128 + number)
+                reporter.line(message, style: .warning)
+                exit(ExitStatus.interrupted(signal: number).code)
             }
             source.resume()
             return source

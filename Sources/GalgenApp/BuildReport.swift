@@ -1,0 +1,37 @@
+import Foundation
+import GalgenCore
+import GalgenIO
+
+/// What a finished build tells: `build-report.json` in the cache, and the summary on the terminal.
+enum BuildReport {
+    /// `<cache>/build-report.json`, replaced atomically; a failure to save it is only a warning.
+    static func save(_ record: BuildRecord, cache: String, reporter: TerminalReporter) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(record)
+            try data.write(to: URL(fileURLWithPath: cache + "/build-report.json"), options: .atomic)
+        } catch {
+            reporter.line("warning: cannot save \(cache)/build-report.json: \(error.localizedDescription)", style: .warning)
+        }
+    }
+
+    static func print(_ summary: BuildSummary, output: String, reporter: TerminalReporter, quiet: Bool) {
+        if !quiet {
+            let reused = summary.imagesReused > 0 ? " (\(summary.imagesReused) unchanged, not decoded again)" : ""
+            if summary.siteChanged {
+                reporter.line("Built \(summary.imagesBuilt) image(s)\(reused) and \(summary.pages) page(s) into \(output)", style: .success)
+            } else {
+                reporter.line("\(output) is up to date: nothing changed, nothing written\(reused)", style: .success)
+            }
+        }
+        for (index, line) in failureLines(summary).enumerated() { reporter.line(line, style: index == 0 ? .error : nil) }
+    }
+
+    /// "N image(s) failed:", then each image with its place in gallery.yml and the reason; none when none failed.
+    static func failureLines(_ summary: BuildSummary) -> [String] {
+        guard !summary.failures.isEmpty else { return [] }
+        return ["\(summary.failures.count) image(s) failed:"]
+            + summary.failures.map { "  \($0.location): \($0.source): \($0.reason)" }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GalgenCore
+import GalgenFetch
+import GalgenImage
+import GalgenIO
+
+/// One build with the command line's settings: the configuration, the cache lock, the rest of
+/// the pipeline and the saved report. `galgen build` runs one; `galgen serve` one at start and
+/// one per change.
+struct SiteBuild {
+    var settings: BuildSettings
+    var fetcher: RemoteFetcher
+    var reporter: TerminalReporter
+
+    enum Failure: Error, CustomStringConvertible {
+        case lock(BuildLock.Failure)
+        case build(BuildError)
+
+        var exitStatus: ExitStatus {
+            switch self {
+            case let .lock(failure): failure.isBusy ? .busy : .cannotWrite
+            case let .build(error): error.exitStatus
+            }
+        }
+
+        var description: String {
+            switch self {
+            case let .lock(failure): "\(failure)"
+            case let .build(error): "\(error)"
+            }
+        }
+    }
+
+    var pipeline: BuildPipeline {
+        BuildPipeline(
+            configPath: settings.configPath, jobs: settings.jobs, renderer: JPEGImageRenderer.make(),
+            effects: .live(output: settings.outputPath, cache: settings.cachePath, fetcher: fetcher, reporter: reporter),
+            generator: "galgen \(Version.current)")
+    }
+
+    func run() async -> Result<BuildSummary, Failure> {
+        let pipeline = pipeline
+        do {
+            // The configuration first: a missing or broken gallery.yml or template fails before
+            // anything is locked or created (no cache folder without a gallery).
+            let loaded = try pipeline.load()
+            let lock: BuildLock
+            do {
+                lock = try BuildLock.acquire(cache: settings.cachePath, wait: !settings.noWait) { reporter.line($0, style: .warning) }
+            } catch {
+                return .failure(.lock(error))
+            }
+            defer { lock.release() }
+            let summary = try await pipeline.build(loaded)
+            if let record = summary.record { BuildReport.save(record, cache: settings.cachePath, reporter: reporter) }
+            return .success(summary)
+        } catch {
+            return .failure(.build(error))
+        }
+    }
+}
+
+/// galgen's version, as `--version` and the generator tag show it.
+public enum Version {
+    public static let current = "0.1.0"
+}
+
+extension BuildLock.Failure {
+    var isBusy: Bool {
+        if case .busy = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,43 @@
+extension BuildPipeline {
+    /// The first stage: gallery.yml read, parsed and validated, and its template read and
+    /// compiled. The only place that reads gallery.yml, so the only one that finds it missing.
+    public func load() throws(BuildError) -> LoadedGallery {
+        effects.report(BuildStage.configuration.event)
+        let bytes: [UInt8]
+        do {
+            bytes = try effects.readFile(configPath)
+        } catch {
+            throw .configUnreadable(path: configPath, reason: "\(error)")
+        }
+        let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
+        let gallery: Gallery
+        do {
+            gallery = try ConfigParser.parse(String(decoding: bytes, as: UTF8.self), file: name, directory: directory)
+        } catch {
+            throw .config(error)
+        }
+        let folder = gallery.templatePath.map(resolve)
+        let template: SiteTemplate
+        do {
+            template = try effects.loadTemplate(folder)
+        } catch let error as TemplateError {
+            throw .template(error)
+        } catch {
+            throw .template(.unreadable(path: gallery.templatePath ?? "built-in", reason: "\(error)"))
+        }
+        do {
+            return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template), inputs: [configPath] + (folder.map { [$0] } ?? []))
+        } catch {
+            throw .template(error)
+        }
+    }
+
+    private var directory: String {
+        guard let slash = configPath.lastIndex(of: "/") else { return "." }
+        return configPath[..<slash].isEmpty ? "/" : String(configPath[..<slash])
+    }
+
+    private func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : directory + "/" + path
+    }
+}

@@ -1,0 +1,78 @@
+/// Where every file of the site goes: pages, renditions, assets and the host files. The plan
+/// makes one; the presenter, the site renderer, the writer's files and the build report all
+/// ask it, so a path is worked out in one place. Paths are relative to the site root, with `/`.
+public struct OutputLayout: Equatable, Sendable {
+    /// Album slug → its page; a gallery without `albums:` has one page, the index.
+    private var albumPages: [String: String]
+    /// Source → the stem its renditions share (`images/day-one/beach`).
+    private var renditionStems: [ImageSource: String]
+
+    /// The site's front page: the album list, or the only album.
+    public static let index = "index.html"
+    /// Netlify / Cloudflare Pages response headers.
+    public static let headers = "_headers"
+    public static let sitemap = "sitemap.xml"
+    /// Every rendition is under this folder (so `_headers` can mark them all immutable).
+    public static let imagesFolder = "images/"
+
+    /// Album pages are `<slug>/index.html` when gallery.yml has `albums:`; renditions go under
+    /// `images/` (`images/<album slug>/` for albums), named after the first album that lists them.
+    public init(_ gallery: Gallery) {
+        albumPages = Dictionary(gallery.albums.map { ($0.slug, gallery.hasAlbums ? "\($0.slug)/index.html" : Self.index) }) { first, _ in first }
+        var stems: [ImageSource: String] = [:]
+        for album in gallery.albums {
+            let folder = album.slug.isEmpty ? Self.imagesFolder : Self.imagesFolder + album.slug + "/"
+            for image in album.images where stems[image.source] == nil {
+                stems[image.source] = folder + image.slug
+            }
+        }
+        renditionStems = stems
+    }
+
+    /// The page of an album of this gallery.
+    public func page(of album: Album) -> String {
+        albumPages[album.slug] ?? Self.index
+    }
+
+    /// `images/beach` → `images/beach-400.jpg` and so on; nil for a source not in the gallery.
+    public func renditionStem(of source: ImageSource) -> String? {
+        renditionStems[source]
+    }
+
+    /// `images/harbour-400.3f2a9c1e.jpg`: the fingerprint changes whenever the bytes do, so the
+    /// file can be cached forever.
+    public func rendition(of source: ImageSource, width: Int, digest: String) -> String? {
+        renditionStem(of: source).map { Self.rendition(stem: $0, width: width, digest: digest) }
+    }
+
+    public static func rendition(stem: String, width: Int, digest: String) -> String {
+        "\(stem)-\(width).\(ContentHash.fingerprint(digest)).jpg"
+    }
+
+    /// The stylesheet and script galgen's pages link carry a fingerprint in their name; other
+    /// files of a template folder keep theirs, for templates that name them.
+    public static let fingerprintedAssets: Set<String> = ["gallery.css", "gallery.js"]
+
+    /// `assets/gallery.3f2a9c1e.css`, or `assets/<name>` for a file that keeps its name.
+    public static func asset(_ name: String, bytes: [UInt8]) -> String {
+        fingerprintedAssets.contains(name) ? plainAsset(ContentHash.fingerprinted(name, digest: ContentHash.hex(bytes))) : plainAsset(name)
+    }
+
+    /// `assets/<name>`, as templates from before fingerprints link them.
+    public static func plainAsset(_ name: String) -> String { "assets/" + name }
+
+    /// The prefix from a page back to the site root: `""` for `index.html`, `"../"` for `day-one/index.html`.
+    public static func root(of page: String) -> String {
+        String(repeating: "../", count: page.utf8.filter { $0 == UInt8(ascii: "/") }.count)
+    }
+
+    /// A link from `page` to the site file at `path`, percent-encoded (HTML escaping comes later, in the template).
+    public static func href(from page: String, to path: String) -> String {
+        root(of: page) + URLPath.escape(path)
+    }
+
+    /// A page's public folder: `day-one/` for `day-one/index.html`, `""` for the index.
+    public static func folder(of page: String) -> String {
+        page.hasSuffix(index) ? String(page.dropLast(index.count)) : page
+    }
+}
