@@ -35,6 +35,34 @@ struct PageKeyTests {
         #expect(key(page, template: SiteTemplate(files: template)) != key(page))
     }
 
+    func hex(_ value: some Fingerprintable) -> String {
+        var fingerprint = Fingerprint()
+        value.fingerprint(into: &fingerprint)
+        return fingerprint.hex
+    }
+
+    func hex(_ add: (inout Fingerprint) -> Void) -> String {
+        var fingerprint = Fingerprint()
+        add(&fingerprint)
+        return fingerprint.hex
+    }
+
+    /// Keys made by earlier builds must still match, or a no-op rebuild after an upgrade
+    /// renders every page again: fields in declaration order, nil as -1, a present optional
+    /// as 1 and its value, a list as its count and its elements.
+    @Test func viewModelsAreHashedFieldByFieldAsEarlierBuildsDid() {
+        let cover = CoverViewModel(src: "a.jpg", width: 4, height: 3, alt: "A")
+        let album = AlbumLinkViewModel(title: "T", href: "t/", summary: nil, count: "2 photos", cover: cover)
+        #expect(hex(cover) == hex { $0.add("a.jpg"); $0.add(4); $0.add(3); $0.add("A") })
+        #expect(hex(album) == hex {
+            $0.add("T"); $0.add("t/"); $0.add(-1); $0.add("2 photos")
+            $0.add(1); $0.add("a.jpg"); $0.add(4); $0.add(3); $0.add("A")
+        })
+        #expect(hex([album, album]) == hex { $0.add(2); album.fingerprint(into: &$0); album.fingerprint(into: &$0) })
+        #expect(hex(true) == hex(1))
+        #expect(hex(String?.none) != hex(""))
+    }
+
     final class MemoryPages: Sendable {
         let kept = Mutex<[String: OutputFile]>([:])
         let renderedCount = Mutex(0)

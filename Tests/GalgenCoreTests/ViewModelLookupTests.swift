@@ -2,7 +2,8 @@ import Mustache
 import Testing
 @testable import GalgenCore
 
-/// The hand-written `child(named:)` lookups must cover every property the templates can use.
+/// The `fields` lists, from which the Mustache lookups and the page key are made, must cover
+/// every property the templates can use.
 struct ViewModelLookupTests {
     func expectEveryPropertyIsReachable(_ model: some MustacheParent) {
         for child in Mirror(reflecting: model).children {
@@ -17,11 +18,21 @@ struct ViewModelLookupTests {
         #expect(model.child(named: "noSuchKey") == nil)
     }
 
-    @Test func everyViewModelPropertyIsLookedUp() throws {
+    func expectFieldsListEveryProperty<Model: ViewModel>(_ model: Model) {
+        let properties = Mirror(reflecting: model).children.compactMap(\.label)
+        #expect(Model.fields.all.map(\.name) == properties, "\(Model.self).fields must name every stored property, in order")
+    }
+
+    /// Pages in which every kind of view model, and every optional property, appears.
+    func presentedPages() -> [PageViewModel] {
         var gallery = Fixture.albums([Album(title: "Day", slug: "day", description: "D", images: [Fixture.image("a", caption: "C")]),
                                       Album(title: "Night", slug: "night", images: [Fixture.image("b")])])
         gallery.baseURL = "https://example.com/"
-        let pages = Fixture.present(gallery)
+        return Fixture.present(gallery)
+    }
+
+    @Test func everyViewModelPropertyIsLookedUp() throws {
+        let pages = presentedPages()
         for page in pages { expectEveryPropertyIsReachable(page) }
         let day = pages[1]
         for image in day.images { expectEveryPropertyIsReachable(image) }
@@ -31,5 +42,26 @@ struct ViewModelLookupTests {
         }
         if let preview = day.preview { expectEveryPropertyIsReachable(preview) }
         if let next = day.nextAlbum { expectEveryPropertyIsReachable(next) }
+    }
+
+    @Test func everyViewModelListsEachStoredPropertyOnceInOrder() throws {
+        let pages = presentedPages()
+        let day = pages[1]
+        let album = try #require(pages[0].albums.first)
+        expectFieldsListEveryProperty(pages[0])
+        expectFieldsListEveryProperty(try #require(day.images.first))
+        expectFieldsListEveryProperty(album)
+        expectFieldsListEveryProperty(try #require(album.cover))
+        expectFieldsListEveryProperty(try #require(day.preview))
+        expectFieldsListEveryProperty(try #require(day.nextAlbum))
+    }
+
+    @Test func anAbsentOptionalIsNilNotAnEmptyOptional() throws {
+        let link = AlbumLinkViewModel(title: "T", href: "t/", summary: nil, count: "1 photo", cover: nil)
+        #expect(link.child(named: "summary") == nil)
+        #expect(link.child(named: "cover") == nil)
+        #expect(link.child(named: "title") as? String == "T")
+        let cover = CoverViewModel(src: "a.jpg", width: 4, height: 3, alt: "A")
+        #expect(AlbumLinkViewModel(title: "T", href: "t/", summary: "S", count: "1", cover: cover).child(named: "cover") as? CoverViewModel == cover)
     }
 }

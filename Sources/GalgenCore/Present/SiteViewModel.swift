@@ -1,7 +1,7 @@
 /// Exactly what the templates print: every string final, every URL relative.
 ///
 /// Templates only loop and test flags; all decisions are made in `Presenter`.
-public struct PageViewModel: Equatable, Sendable {
+public struct PageViewModel: ViewModel, Equatable, Sendable {
     /// Output path of the page, such as `index.html` or `day-one/index.html`.
     public var path: String
     /// Template that renders it: `page` (one album) or `albums` (the album list).
@@ -31,24 +31,61 @@ public struct PageViewModel: Equatable, Sendable {
     /// Fingerprinted stylesheet and script, relative to this page (set by the site renderer).
     public var stylesheet: String = ""
     public var script: String = ""
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("path") { $0.path },
+        .init("template") { $0.template },
+        .init("root") { $0.root },
+        .init("galleryTitle") { $0.galleryTitle },
+        .init("title") { $0.title },
+        .init("documentTitle") { $0.documentTitle },
+        .init("description") { $0.description },
+        .init("images") { $0.images },
+        .init("hasImages") { $0.hasImages },
+        .init("useThumbnailSegments") { $0.useThumbnailSegments },
+        .init("albums") { $0.albums },
+        .init("hasAlbums") { $0.hasAlbums },
+        .init("parentLink") { $0.parentLink },
+        .init("generator") { $0.generator },
+        .init("previousAlbum") { $0.previousAlbum },
+        .init("nextAlbum") { $0.nextAlbum },
+        .init("canonicalURL") { $0.canonicalURL },
+        .init("preview") { $0.preview },
+        .init("stylesheet") { $0.stylesheet },
+        .init("script") { $0.script },
+    ]
 }
 
 /// Open Graph: the title, description and first image of a page, as absolute URLs.
-public struct PreviewViewModel: Equatable, Sendable {
+public struct PreviewViewModel: ViewModel, Equatable, Sendable {
     public var title: String
     public var summary: String?
     public var image: String?
     public var imageWidth: Int?
     public var imageHeight: Int?
     public var imageAlt: String?
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("title") { $0.title },
+        .init("summary") { $0.summary },
+        .init("image") { $0.image },
+        .init("imageWidth") { $0.imageWidth },
+        .init("imageHeight") { $0.imageHeight },
+        .init("imageAlt") { $0.imageAlt },
+    ]
 }
 
-public struct AlbumNavLink: Equatable, Sendable {
+public struct AlbumNavLink: ViewModel, Equatable, Sendable {
     public var title: String
     public var href: String
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("title") { $0.title },
+        .init("href") { $0.href },
+    ]
 }
 
-public struct ImageViewModel: Equatable, Sendable {
+public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var slug: String
     public var tabID: String
     public var title: String
@@ -74,20 +111,60 @@ public struct ImageViewModel: Equatable, Sendable {
     public var placeholder: String?
     /// "2019-05-04 12:30 · Canon EOS 5D · 1/250 s · ƒ/8 · ISO 100 · 35 mm", or nil.
     public var photoFacts: String?
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("slug") { $0.slug },
+        .init("tabID") { $0.tabID },
+        .init("title") { $0.title },
+        .init("caption") { $0.caption },
+        .init("alt") { $0.alt },
+        .init("src") { $0.src },
+        .init("srcset") { $0.srcset },
+        .init("sizes") { $0.sizes },
+        .init("width") { $0.width },
+        .init("height") { $0.height },
+        .init("thumbnailSrc") { $0.thumbnailSrc },
+        .init("thumbnailWidth") { $0.thumbnailWidth },
+        .init("thumbnailHeight") { $0.thumbnailHeight },
+        .init("largestHref") { $0.largestHref },
+        .init("largestWidth") { $0.largestWidth },
+        .init("largestHeight") { $0.largestHeight },
+        .init("isFirst") { $0.isFirst },
+        .init("ariaSelected") { $0.ariaSelected },
+        .init("loading") { $0.loading },
+        .init("position") { $0.position },
+        .init("placeholder") { $0.placeholder },
+        .init("photoFacts") { $0.photoFacts },
+    ]
 }
 
-public struct AlbumLinkViewModel: Equatable, Sendable {
+public struct AlbumLinkViewModel: ViewModel, Equatable, Sendable {
     public var title: String
     public var href: String
     /// Named apart from the page's `description`, which Mustache would find instead when this is nil.
     public var summary: String?
     public var count: String
     public var cover: CoverViewModel?
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("title") { $0.title },
+        .init("href") { $0.href },
+        .init("summary") { $0.summary },
+        .init("count") { $0.count },
+        .init("cover") { $0.cover },
+    ]
 }
 
-public struct CoverViewModel: Equatable, Sendable {
+public struct CoverViewModel: ViewModel, Equatable, Sendable {
     public var src: String
     public var width: Int
     public var height: Int
     public var alt: String
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("src") { $0.src },
+        .init("width") { $0.width },
+        .init("height") { $0.height },
+        .init("alt") { $0.alt },
+    ]
 }

@@ -44,17 +44,6 @@ public struct Fingerprint {
 
     public mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
 
-    public mutating func add<T: Fingerprintable>(_ value: T?) {
-        guard let value else { return add(-1) }
-        add(1)
-        value.fingerprint(into: &self)
-    }
-
-    public mutating func add<T: Fingerprintable>(_ values: [T]) {
-        add(values.count)
-        for value in values { value.fingerprint(into: &self) }
-    }
-
     public var hex: String { ContentHash.hex(digest: hasher.finalize()) }
 }
 
@@ -68,4 +57,25 @@ extension String: Fingerprintable {
 
 extension Int: Fingerprintable {
     public func fingerprint(into fingerprint: inout Fingerprint) { fingerprint.add(self) }
+}
+
+extension Bool: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) { fingerprint.add(self) }
+}
+
+/// -1 for nil, 1 and then the value otherwise, so nil and a present value never collide.
+extension Optional: Fingerprintable where Wrapped: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) {
+        guard let value = self else { return fingerprint.add(-1) }
+        fingerprint.add(1)
+        value.fingerprint(into: &fingerprint)
+    }
+}
+
+/// The count and then each element, so [a, b] + [c] and [a] + [b, c] differ.
+extension Array: Fingerprintable where Element: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) {
+        fingerprint.add(count)
+        for element in self { element.fingerprint(into: &fingerprint) }
+    }
 }
