@@ -60,7 +60,7 @@ let package = Package(
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
         // Live effects: file system, terminal.
-        .target(name: "GalgenIO", dependencies: ["GalgenCore"]),
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Live fetch effect: HTTP downloads (AsyncHTTPClient) into the content-addressed cache.
         .target(
             name: "GalgenFetch",

@@ -6,8 +6,14 @@ import GalgenSiteTemplate
 extension BuildEffects {
     /// The real file system, network and terminal.
     static func live(output: String, cache: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
-        let store = DiskRenditionStore(root: cache, output: output)
-        store.prefetch()
+        let temporaries = TemporaryFiles()
+        let renditions = DiskRenditionStore(root: cache, temporaries: temporaries)
+        let sources = SourceDigests(cache: cache, temporaries: temporaries)
+        let pages = DiskPageCache(cache: cache, output: output, temporaries: temporaries)
+        // Read while gallery.yml is parsed.
+        renditions.prefetch()
+        sources.prefetch()
+        pages.prefetch()
         return BuildEffects(
             readFile: FileSystem.read,
             loadTemplate: { folder in
@@ -17,9 +23,13 @@ extension BuildEffects {
                 return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
             },
             fetchRemote: fetcher.fetchAll,
-            sourceDigest: store.digest,
-            renditions: store.store,
-            pages: store.pageCache,
+            sourceDigest: sources.digest,
+            renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
+                try renditions.finish(used)
+                try sources.finish()
+                try pages.finish()
+            }),
+            pages: pages.pageCache,
             writeSite: SiteWriter(output: output).write,
             report: reporter.report)
     }

@@ -9,16 +9,19 @@ import GalgenIO
 ///     <cache>/index/<sha256(url)>    one JSON CacheEntry per URL
 ///     <cache>/transient/             no-store bodies, only for the build that fetched them
 ///
-/// Every file appears by rename of a fully written, fsynced temporary file in the same
-/// folder, so a reader never sees half a file. Temporary names carry the writer's
-/// process id, so files left by a killed build are recognised and removed.
+/// Bodies are a `ContentStore` (checked the way renditions are). Every file appears by rename
+/// of a fully written, fsynced temporary file in the same folder, so a reader never sees half a
+/// file. Temporary names carry the writer's process id, so files left by a killed build are
+/// recognised and removed.
 public final class DiskCache: Sendable {
     public let root: String
     let temporaries = TemporaryFiles()
+    let bodyStore: ContentStore
 
     /// Nothing is created until `prepare()`: a gallery of local files leaves no cache folder.
     public init(root: String) {
         self.root = root
+        self.bodyStore = ContentStore(folder: root + "/bodies", temporaries: temporaries)
     }
 
     /// Creates the folders and removes what killed builds left behind.
@@ -37,36 +40,26 @@ public final class DiskCache: Sendable {
     var index: String { root + "/index" }
     var transient: String { root + "/transient" }
 
-    public func bodyPath(_ digest: String) -> String { bodies + "/" + digest }
+    public func bodyPath(_ digest: String) -> String { bodyStore.path(digest) }
 
     func indexPath(_ url: String) -> String { index + "/" + ContentHash.hex(digest: SHA256.hash(data: Data(url.utf8))) + ".json" }
 
     // MARK: Reading
 
     /// The entry for a URL, checked against its body: a body that is missing or whose
-    /// SHA-256 differs from the recorded digest makes the entry corrupt.
+    /// bytes are not those of the recorded digest makes the entry corrupt.
     public func lookup(_ url: String) -> CacheLookup {
         guard let data = FileManager.default.contents(atPath: indexPath(url)),
               let entry = try? Self.decoder.decode(CacheEntry.self, from: data)
         else { return .missing }
-        return Self.digest(ofFile: bodyPath(entry.digest)) == entry.digest ? .intact(entry) : .corrupt(entry)
-    }
-
-    static func digest(ofFile path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
-        }
-        return ContentHash.hex(digest: hasher.finalize())
+        return bodyStore.verify(entry.digest) ? .intact(entry) : .corrupt(entry)
     }
 
     // MARK: Writing
 
     /// A new body, written to a temporary file as it streams in.
     public func newBody() throws -> BodyWriter {
-        let path = temporaries.make(in: bodies)
+        let path = bodyStore.newTemporary()
         guard FileManager.default.createFile(atPath: path, contents: nil),
               let handle = FileHandle(forWritingAtPath: path)
         else {
@@ -79,7 +72,16 @@ public final class DiskCache: Sendable {
     /// Moves a finished body into place under its digest (or into `transient/` for a
     /// no-store response, which is removed when the fetcher closes).
     func keep(_ writer: BodyWriter, digest: String, transient keepTransient: Bool) throws -> String {
-        let destination = keepTransient ? temporaries.make(in: transient, tag: digest) : bodyPath(digest)
+        guard keepTransient else {
+            do {
+                let path = try bodyStore.adopt(writer.path, digest: digest)
+                try? bodyStore.saveStamps()
+                return path
+            } catch let error as FileError {
+                throw CacheError.cannotWrite(path: error.path, reason: error.reason)
+            }
+        }
+        let destination = temporaries.make(in: transient, tag: digest)
         if rename(writer.path, destination) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: writer.path)
@@ -87,8 +89,7 @@ public final class DiskCache: Sendable {
             throw CacheError.cannotWrite(path: destination, reason: reason)
         }
         temporaries.forget(writer.path)
-        if !keepTransient { temporaries.forget(destination) }
-        TemporaryFiles.syncFolder(keepTransient ? transient : bodies)
+        TemporaryFiles.syncFolder(transient)
         return destination
     }
 

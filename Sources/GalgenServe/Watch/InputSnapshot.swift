@@ -1,3 +1,5 @@
+import GalgenIO
+
 /// How the watched inputs looked at one moment: for each file, its size, modification time and
 /// inode, or nil when it was missing. A folder is watched as the files under it.
 public struct InputSnapshot: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import GalgenIO
 import Foundation
 
 /// Polls the inputs of a build (gallery.yml, local photos, the template folder) for changes.

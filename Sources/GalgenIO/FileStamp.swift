@@ -2,8 +2,10 @@ import Foundation
 
 /// A file's identity as `stat` sees it. It changes whenever the file is written, replaced
 /// (a new inode) or moved or relinked (a new change time), even within one clock tick when
-/// the inode differs. The watcher compares stamps; the server keys what it keeps in memory by them.
-public struct FileStamp: Equatable, Sendable {
+/// the inode differs. The watcher compares stamps; the content store and the source-digest
+/// memo trust a file whose contents' stamp is unchanged. The only place that reads `stat`'s
+/// time fields, on Linux and macOS alike.
+public struct FileStamp: Equatable, Sendable, Codable {
     public var size: Int64
     /// Nanoseconds since 1970: the contents' last modification and the inode's last change.
     public var modified: Int64
@@ -22,6 +24,18 @@ public struct FileStamp: Equatable, Sendable {
     public init(_ info: stat) {
         self.init(size: Int64(info.st_size), modified: Self.nanoseconds(info.modificationTime),
                   changed: Self.nanoseconds(info.changeTime), inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+    }
+
+    /// The stamp of the file at `path` (following symlinks), or nil when there is none.
+    public static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileStamp(info) : nil
+    }
+
+    /// Same size, modification time, inode and device: the same contents, unless someone set the
+    /// time back by hand. The change time is left out: linking a file into a site changes it.
+    public func sameContents(as other: FileStamp) -> Bool {
+        (size, modified, inode, device) == (other.size, other.modified, other.inode, other.device)
     }
 
     /// Now, on the clock file times are taken from.

@@ -1,0 +1,134 @@
+import Crypto
+import Foundation
+import GalgenCore
+import Synchronization
+
+/// Files named by the SHA-256 of their bytes, in one folder: the download cache's bodies and
+/// the rendered images both live in one of these.
+///
+/// A file appears by rename of a complete temporary file, so a reader never sees half of one.
+/// Integrity is checked one way for every kind of file: the file's stamp (size, modification
+/// time, inode) is recorded when it is written or verified; a file whose stamp is unchanged is
+/// trusted, any other is hashed again and must match its name. The stamps are kept in a small
+/// text file beside the folder, saved by `saveStamps()`.
+public final class ContentStore: Sendable {
+    public let folder: String
+    /// Appended to the digest to name a file (`.jpg` for renditions).
+    let suffix: String
+    let temporaries: TemporaryFiles
+    private let stampsPath: String
+    private let stamps = Mutex<Stamps?>(nil)
+
+    private struct Stamps {
+        var byDigest: [String: FileStamp]
+        var changed = false
+    }
+
+    public init(folder: String, suffix: String = "", temporaries: TemporaryFiles = TemporaryFiles()) {
+        self.folder = folder
+        self.suffix = suffix
+        self.temporaries = temporaries
+        self.stampsPath = folder + ".stamps"
+    }
+
+    public func path(_ digest: String) -> String { folder + "/" + digest + suffix }
+
+    /// Whether the file for `digest` is there with exactly the bytes its name says.
+    public func verify(_ digest: String) -> Bool {
+        guard let current = FileStamp.of(path(digest)) else { return false }
+        if let known = withStamps({ $0.byDigest[digest] }), known.sameContents(as: current) { return true }
+        guard Self.digest(ofFile: path(digest)) == digest else { return false }
+        record(digest, current)
+        return true
+    }
+
+    /// Writes `bytes` under their digest, unless an intact copy is there already; returns the path.
+    /// `durable` adds fsync (for files that cannot be made again).
+    @discardableResult
+    public func put(_ bytes: [UInt8], digest: String, durable: Bool) throws -> String {
+        let destination = path(digest)
+        if verify(digest) { return destination }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try temporaries.writeAtomically(bytes, to: destination, durable: durable)
+        if let stamp = FileStamp.of(destination) { record(digest, stamp) }
+        return destination
+    }
+
+    /// A fresh temporary file in the folder, for bytes that stream in (`adopt` it when complete).
+    public func newTemporary() -> String {
+        temporaries.make(in: folder)
+    }
+
+    /// Moves a complete temporary file in under its digest; returns the path.
+    public func adopt(_ temporary: String, digest: String) throws -> String {
+        let destination = path(digest)
+        defer { temporaries.forget(temporary) }
+        guard rename(temporary, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw FileError(path: destination, reason: reason)
+        }
+        TemporaryFiles.syncFolder(folder)
+        if let stamp = FileStamp.of(destination) { record(digest, stamp) }
+        return destination
+    }
+
+    /// Removes every stored file but those of `kept`, and temporary files of dead processes.
+    public func removeAll(except kept: Set<String>) {
+        TemporaryFiles.removeOrphans(in: [folder])
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(suffix) && !name.hasPrefix(".") {
+            let digest = String(name.dropLast(suffix.count))
+            if !kept.contains(digest) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+        }
+        withStamps { $0.byDigest = $0.byDigest.filter { kept.contains($0.key) }; $0.changed = true }
+    }
+
+    /// Writes the stamps file if a stamp was recorded since it was read.
+    public func saveStamps() throws {
+        let text: String? = withStamps { stamps in
+            guard stamps.changed else { return nil }
+            stamps.changed = false
+            return stamps.byDigest.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value.size) \($0.value.modified) \($0.value.inode) \($0.value.device)\n" }.joined()
+        }
+        guard let text else { return }
+        try temporaries.writeAtomically(Array(text.utf8), to: stampsPath, durable: false)
+    }
+
+    // MARK: Helpers
+
+    private func record(_ digest: String, _ stamp: FileStamp) {
+        withStamps { $0.byDigest[digest] = stamp; $0.changed = true }
+    }
+
+    private func withStamps<R>(_ body: (inout Stamps) -> R) -> R {
+        stamps.withLock { stamps in
+            if stamps == nil { stamps = Stamps(byDigest: loadStamps()) }
+            return body(&stamps!)
+        }
+    }
+
+    /// `digest size modified inode device` per line; an unreadable line is skipped (its file is hashed).
+    private func loadStamps() -> [String: FileStamp] {
+        guard let data = FileManager.default.contents(atPath: stampsPath) else { return [:] }
+        var stamps: [String: FileStamp] = [:]
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 5, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                  let inode = UInt64(fields[3]), let device = UInt64(fields[4]) else { continue }
+            stamps[fields[0]] = FileStamp(size: size, modified: modified, inode: inode, device: device)
+        }
+        return stamps
+    }
+
+    /// The SHA-256 of a file, read in 1 MB pieces; nil when it cannot be read.
+    public static func digest(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return ContentHash.hex(digest: hasher.finalize())
+    }
+}

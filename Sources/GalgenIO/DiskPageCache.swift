@@ -1,0 +1,48 @@
+import Foundation
+import GalgenCore
+import Synchronization
+
+/// The live `PageCache`: page key → the page's file in the current site, in `<cache>/pages.json`.
+/// A page whose key is unchanged is taken from the site instead of being rendered again.
+public final class DiskPageCache: Sendable {
+    struct Record: Codable, Equatable, Sendable {
+        var path: String
+        var digest: String
+        var byteCount: Int
+    }
+
+    /// The site folder, where kept pages are found.
+    public let output: String
+    private let file: RecordFile<[String: Record]>
+    private let used = Mutex<Set<String>>([])
+
+    public init(cache: String, output: String, temporaries: TemporaryFiles) {
+        self.output = output
+        file = RecordFile(path: cache + "/pages.json", temporaries: temporaries) { [:] }
+    }
+
+    public func prefetch() { file.prefetch() }
+
+    public var pageCache: PageCache {
+        PageCache(lookup: lookup, keep: keep)
+    }
+
+    func lookup(_ key: String, _ path: String) -> OutputFile? {
+        guard let record = file.read({ $0[key] }), record.path == path,
+              FileStamp.of(output + "/" + path)?.size == Int64(record.byteCount) else { return nil }
+        used.withLock { _ = $0.insert(key) }
+        return OutputFile(path: path, file: output + "/" + path, digest: record.digest, byteCount: record.byteCount)
+    }
+
+    func keep(_ key: String, _ page: OutputFile) {
+        file.change { $0[key] = Record(path: page.path, digest: page.digest, byteCount: page.byteCount) }
+        used.withLock { _ = $0.insert(key) }
+    }
+
+    /// Forgets the pages this build did not use, and saves what changed.
+    public func finish() throws {
+        let used = used.withLock { $0 }
+        if file.read({ !Set($0.keys).isSubset(of: used) }) { file.change { $0 = $0.filter { used.contains($0.key) } } }
+        try file.save()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// A value kept in one JSON file of the cache: read when first needed (or `prefetch`ed), changed
+/// in memory, and written back atomically by `save()` only when it changed, so a build that
+/// changes nothing writes nothing and a killed build leaves the previous file intact.
+final class RecordFile<Value: Codable & Sendable>: Sendable {
+    let path: String
+    private let empty: @Sendable () -> Value
+    private let userInfo: [CodingUserInfoKey: any Sendable]
+    private let temporaries: TemporaryFiles
+    private let state = Mutex<(value: Value?, changed: Bool)>((nil, false))
+
+    /// Bumped when the layout of any record file changes: older files are then ignored.
+    static var formatVersion: Int { 3 }
+
+    private struct Stored: Codable {
+        var version: Int
+        var value: Value
+    }
+
+    init(path: String, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+         empty: @escaping @Sendable () -> Value) {
+        self.path = path
+        self.temporaries = temporaries
+        self.userInfo = userInfo
+        self.empty = empty
+    }
+
+    /// Reads the file on another thread, so it overlaps with other start-up work.
+    func prefetch() {
+        DispatchQueue.global().async { self.read { _ in } }
+    }
+
+    func read<R>(_ body: (Value) -> R) -> R {
+        state.withLock { state in body(loaded(&state)) }
+    }
+
+    func change<R>(_ body: (inout Value) -> R) -> R {
+        state.withLock { state in
+            var value = loaded(&state)
+            let result = body(&value)
+            state.value = value
+            state.changed = true
+            return result
+        }
+    }
+
+    var changed: Bool { state.withLock { $0.changed } }
+
+    /// Writes the file when the value changed and differs from what the file holds.
+    func save() throws {
+        guard let value = state.withLock({ $0.changed ? $0.value : nil }) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = Array(try encoder.encode(Stored(version: Self.formatVersion, value: value)))
+        if let current = FileManager.default.contents(atPath: path), Array(current) == bytes { return }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try temporaries.writeAtomically(bytes, to: path, durable: false)
+    }
+
+    private func loaded(_ state: inout (value: Value?, changed: Bool)) -> Value {
+        if let value = state.value { return value }
+        let decoder = JSONDecoder()
+        for (key, info) in userInfo { decoder.userInfo[key] = info }
+        let value = FileManager.default.contents(atPath: path)
+            .flatMap { try? decoder.decode(Stored.self, from: $0) }
+            .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
+        state.value = value
+        return value
+    }
+}

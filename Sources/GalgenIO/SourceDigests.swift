@@ -1,0 +1,41 @@
+import Foundation
+import GalgenCore
+import Synchronization
+
+/// The SHA-256 of each local source, remembered with the file's stamp in `<cache>/sources.json`,
+/// so a photo that has not changed is not read again to find out.
+public final class SourceDigests: Sendable {
+    struct Known: Codable, Equatable, Sendable {
+        var stamp: FileStamp
+        var digest: String
+    }
+
+    private let file: RecordFile<[String: Known]>
+    private let used = Mutex<Set<String>>([])
+
+    public init(cache: String, temporaries: TemporaryFiles) {
+        file = RecordFile(path: cache + "/sources.json", temporaries: temporaries) { [:] }
+    }
+
+    public func prefetch() { file.prefetch() }
+
+    public func digest(_ path: String) throws -> String {
+        guard let stamp = FileStamp.of(path) else {
+            // Let the file reader say what is wrong, in the words it always uses.
+            _ = try FileSystem.read(path)
+            throw FileError(path: path, reason: String(cString: strerror(errno)))
+        }
+        used.withLock { _ = $0.insert(path) }
+        if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) { return known.digest }
+        let digest = ContentHash.hex(try FileSystem.read(path))
+        file.change { $0[path] = Known(stamp: stamp, digest: digest) }
+        return digest
+    }
+
+    /// Forgets the files this build did not read, and saves what changed.
+    public func finish() throws {
+        let used = used.withLock { $0 }
+        if file.read({ !Set($0.keys).isSubset(of: used) }) { file.change { $0 = $0.filter { used.contains($0.key) } } }
+        try file.save()
+    }
+}
