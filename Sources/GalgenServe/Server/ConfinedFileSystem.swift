@@ -1,4 +1,5 @@
 import Foundation
+import GalgenIO
 import Hummingbird
 import Logging
 import NIOCore
