@@ -50,7 +50,8 @@ public struct FileStamp: Equatable, Sendable, Codable {
     }
 }
 
-extension stat {
+/// The time fields of `stat`, named the same on Linux and macOS.
+public extension stat {
     var modificationTime: timespec {
         #if os(Linux)
         st_mtim
