@@ -15,10 +15,6 @@ public struct HostPolicy: Equatable, Sendable {
     /// A request without Host (HTTP/1.0) is allowed: browsers always send one.
     public func allowsHost(_ header: String?) -> Bool {
         guard let header else { return true }
-        return decide(header)
-    }
-
-    private func decide(_ header: String) -> Bool {
         guard let name = Self.hostName(ofAuthority: header) else { return false }
         return Self.isIPLiteral(name) || name == "localhost" || name.hasSuffix(".localhost")
             || name == Self.canonical(boundHost) || allowedNames.contains(name)

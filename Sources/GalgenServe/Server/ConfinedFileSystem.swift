@@ -3,31 +3,24 @@ import GalgenIO
 import Hummingbird
 import Logging
 import NIOCore
-import NIOPosix
-import Synchronization
 
-/// Hummingbird's `LocalFileSystem`, confined to the site folder and with small files kept in
-/// memory. `FileMiddleware` still does all of HTTP (ETag, 304, Range, types); this only says
-/// what a path is and hands over its bytes.
+/// Hummingbird's `LocalFileSystem`, confined to the site folder. `FileMiddleware` still does all
+/// of HTTP (ETag, 304, Range, types); this only says what a path is and hands over its bytes.
 ///
 /// - A path whose real location (symlinks resolved) is outside the folder does not exist, and
-///   the resolved path is the one opened, so what is checked is what is served.
-/// - A small file's bytes are read with the same `fstat` its attributes come from, so the
-///   headers always describe the body, even while a rebuild replaces the file.
-/// - Modification times keep their nanoseconds, so the ETag changes when a rebuild replaces
-///   a file within the same second and at the same size.
-final class ConfinedFileSystem: FileProvider {
-    /// One request's file: its real path and, once its attributes are read, the bytes they describe.
-    final class FileIdentifier: Sendable {
-        let path: String
-        /// What `stat` said when the path was checked (nil: missing).
-        let info: stat?
-        let contents = Mutex<ByteBuffer?>(nil)
-
-        init(path: String, info: stat?) {
-            self.path = path
-            self.info = info
-        }
+///   the resolved path is the one opened, so what is checked is what is served. Every request
+///   resolves its path again: a file replaced by a symlink to outside is refused at once.
+/// - A small file is read whole through the descriptor its attributes come from, so the headers
+///   always describe the body, even while a rebuild replaces the file. Larger files are
+///   streamed by `LocalFileSystem`.
+/// - The ETag changes whenever the file does (`FileAttributes.init`).
+struct ConfinedFileSystem: FileProvider {
+    /// One request's file: its real path, what `stat` said about it and, for a small regular
+    /// file, the bytes that very `stat` describes.
+    struct FileIdentifier: Sendable {
+        var path: String
+        var info: stat
+        var contents: ByteBuffer?
     }
 
     struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
@@ -37,119 +30,47 @@ final class ConfinedFileSystem: FileProvider {
     }
 
     let root: String
+    /// Files up to this size are read whole (a page must be whole anyway, to add the script).
+    let wholeFileLimit: Int
     private let files: LocalFileSystem
-    private let knownRoot = Mutex<String?>(nil)
-    /// Paths found inside the folder, with the file each led to.
-    private let verified = SharedTable<FileStamp>(limit: 65536)
-    private let cache: FileCache
 
-    init(root: String, cache: FileCache = FileCache()) {
+    init(root: String, wholeFileLimit: Int = 2 << 20) {
         self.root = root
-        self.cache = cache
+        self.wholeFileLimit = wholeFileLimit
         self.files = LocalFileSystem(
             rootFolder: root, threadPool: .singleton, logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
-    /// Nil when the real path is outside the folder; a missing file keeps its plain path (and is then not found).
-    ///
-    /// Resolving symlinks costs a system call per path component, so a path once found inside
-    /// is remembered with the identity of the file it led to (device, inode, size, times); while
-    /// one `stat` of the path still finds that very file, it is not resolved again. Moving a
-    /// file or replacing it changes its change time, and a symlink leads to another inode.
+    /// Nil when there is no such file or folder, or when its real path is outside the folder
+    /// (whose own real path is looked up each time too: a rebuild replaces it).
     func getFileIdentifier(_ path: String) -> FileIdentifier? {
-        guard let full = files.getFileIdentifier(path) else { return nil }
-        var info = stat()
-        guard stat(full, &info) == 0 else { return FileIdentifier(path: full, info: nil) }
-        let stamp = FileStamp(info)
-        if verified[full] == stamp { return FileIdentifier(path: full, info: info) }
-        guard let real = Self.realPath(full), let realRoot = realRoot(), Self.isInside(real, root: realRoot) else { return nil }
-        var resolved = stat()
-        // Only what is still the same file at its real path is remembered.
-        if stat(real, &resolved) == 0, FileStamp(resolved) == stamp { verified.keep(stamp, for: full) }
-        return FileIdentifier(path: real, info: info)
+        guard let full = files.getFileIdentifier(path), let real = Self.realPath(full),
+              let realRoot = Self.realPath(root), Self.isInside(real, root: realRoot)
+        else { return nil }
+        return Self.inspect(real, wholeFileLimit: wholeFileLimit)
     }
 
+    /// Folders and regular files only: nothing else in the folder is served.
     func getAttributes(id: FileIdentifier) async throws -> FileAttributes? {
-        guard let info = id.info else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
-            return FileAttributes(info, isFolder: true)
-        case S_IFREG where Int(info.st_size) <= cache.largestFile:
-            if let bytes = cache.contents(of: id.path, FileStamp(info)) {
-                id.contents.withLock { $0 = bytes }
-                return FileAttributes(info, isFolder: false)
-            }
-            guard let (opened, bytes) = Self.read(id.path) else { return nil }
-            cache.keep(bytes, of: id.path, FileStamp(opened))
-            id.contents.withLock { $0 = bytes }
-            return FileAttributes(opened, isFolder: false)
-        case S_IFREG:
-            return FileAttributes(info, isFolder: false)
-        default:
-            return nil
+        switch id.info.st_mode & S_IFMT {
+        case S_IFDIR: FileAttributes(id.info, isFolder: true)
+        case S_IFREG: FileAttributes(id.info, isFolder: false)
+        default: nil
         }
     }
 
     func loadFile(id: FileIdentifier, context: some RequestContext) async throws -> ResponseBody {
-        if let bytes = id.contents.withLock({ $0 }) { return ResponseBody(byteBuffer: bytes) }
+        if let bytes = id.contents { return ResponseBody(byteBuffer: bytes) }
         return try await files.loadFile(id: id.path, context: context)
     }
 
     /// FileMiddleware has clamped the range to the file.
     func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        if let bytes = id.contents.withLock({ $0 }) {
+        if let bytes = id.contents {
             let lower = max(0, range.lowerBound), upper = min(range.upperBound, bytes.readableBytes - 1)
             return ResponseBody(byteBuffer: bytes.getSlice(at: bytes.readerIndex + lower, length: max(0, upper - lower + 1)) ?? ByteBuffer())
         }
         return try await files.loadFile(id: id.path, range: range, context: context)
-    }
-
-    /// A page's file: its path and identity, which change whenever the file is replaced or edited.
-    struct PageFile: Equatable, Sendable {
-        var path: String
-        var stamp: FileStamp
-    }
-
-    /// Which file a page path is (a folder path ending in "/" is its index.html); nil when there is none.
-    func identity(ofPage path: String) -> PageFile? {
-        guard let id = getFileIdentifier(path), let info = id.info else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            return PageFile(path: id.path, stamp: FileStamp(info))
-        case S_IFDIR where path.hasSuffix("/"):
-            return identity(ofPage: path + "index.html")
-        default:
-            return nil
-        }
-    }
-
-    /// The folder's real path, found once it exists (a rebuild replaces the folder at the same path).
-    private func realRoot() -> String? {
-        if let known = knownRoot.withLock({ $0 }) { return known }
-        let real = Self.realPath(root)
-        knownRoot.withLock { $0 = real }
-        return real
-    }
-
-    /// A whole small file and the `fstat` of the very file read.
-    static func read(_ path: String) -> (stat, ByteBuffer)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        var buffer = ByteBufferAllocator().buffer(capacity: size)
-        let complete = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { pointer in
-            var done = 0
-            while done < size {
-                let count = Foundation.read(descriptor, pointer.baseAddress! + done, size - done)
-                guard count > 0 else { break }
-                done += count
-            }
-            return done
-        } == size
-        return complete ? (info, buffer) : nil
     }
 
     static func realPath(_ path: String) -> String? {
@@ -160,6 +81,41 @@ final class ConfinedFileSystem: FileProvider {
 
     static func isInside(_ path: String, root: String) -> Bool {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+}
+
+extension ConfinedFileSystem {
+    /// What is at `path` now: a folder, or a regular file (with its bytes, when it is small).
+    static func inspect(_ path: String, wholeFileLimit: Int) -> FileIdentifier? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= wholeFileLimit else {
+            return FileIdentifier(path: path, info: info, contents: nil)
+        }
+        return readWhole(path, wholeFileLimit: wholeFileLimit)
+    }
+
+    /// A whole small file, with the `fstat` of the very file read; nil when it cannot be read whole.
+    static func readWhole(_ path: String, wholeFileLimit: Int) -> FileIdentifier? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        // Replaced by something else since the `stat`: described, not read.
+        guard info.st_mode & S_IFMT == S_IFREG, size <= wholeFileLimit else { return FileIdentifier(path: path, info: info, contents: nil) }
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        let done = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { pointer in
+            var done = 0
+            while done < size {
+                let count = Foundation.read(descriptor, pointer.baseAddress! + done, size - done)
+                guard count > 0 else { break }
+                done += count
+            }
+            return done
+        }
+        return done == size ? FileIdentifier(path: path, info: info, contents: buffer) : nil
     }
 }
 
@@ -174,8 +130,9 @@ extension ConfinedFileSystem.FileAttributes {
         var hasher = FNV1a()
         for value in [Int64(bitPattern: stamp.inode), stamp.modified, stamp.changed, Int64(bitPattern: stamp.device)] { hasher.add(value) }
         let fraction = Double(hasher.value >> 11) / Double(1 << 53)
+        let seconds = stamp.modified / 1_000_000_000
         self.init(isFolder: isFolder, size: Int(info.st_size),
-                  modificationDate: Date(timeIntervalSince1970: Double(info.modificationTime.tv_sec) + fraction * 0.999))
+                  modificationDate: Date(timeIntervalSince1970: Double(seconds) + fraction * 0.999))
     }
 }
 
@@ -189,46 +146,6 @@ struct FNV1a {
                 value ^= UInt64(byte)
                 value &*= 0x100_0000_01b3
             }
-        }
-    }
-}
-
-/// Small site files in memory, each under the `FileStamp` of the file it was read from, so a
-/// replaced file is never served stale.
-final class FileCache: Sendable {
-    private struct Entries {
-        var files: [String: (stamp: FileStamp, bytes: ByteBuffer)] = [:]
-        var total = 0
-    }
-
-    let largestFile: Int
-    let capacity: Int
-    private let entries = Mutex(Entries())
-
-    init(largestFile: Int = 2 << 20, capacity: Int = 128 << 20) {
-        self.largestFile = largestFile
-        self.capacity = capacity
-    }
-
-    func contents(of path: String, _ stamp: FileStamp) -> ByteBuffer? {
-        entries.withLock { entries in
-            guard let entry = entries.files[path], entry.stamp == stamp else { return nil }
-            return entry.bytes
-        }
-    }
-
-    /// Keeps a file, making room by dropping others (whichever come first: a preview server's
-    /// site mostly fits).
-    func keep(_ bytes: ByteBuffer, of path: String, _ stamp: FileStamp) {
-        guard bytes.readableBytes <= largestFile else { return }
-        entries.withLock { entries in
-            if let old = entries.files.removeValue(forKey: path) { entries.total -= old.bytes.readableBytes }
-            while entries.total + bytes.readableBytes > capacity, let victim = entries.files.first {
-                entries.files.removeValue(forKey: victim.key)
-                entries.total -= victim.value.bytes.readableBytes
-            }
-            entries.files[path] = (stamp, bytes)
-            entries.total += bytes.readableBytes
         }
     }
 }

@@ -5,24 +5,14 @@ import Synchronization
 
 /// Adds the live-reload script to HTML that `FileMiddleware` serves. Pages are always sent
 /// whole and fresh (no Range, no 304): what is sent depends on the site version too, and a
-/// page is small. A page is kept once made, under the identity of its file and the version.
+/// page is small.
 struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     let events: LiveEvents
-    /// The same files `FileMiddleware` serves, asked only which file a page is.
-    let files: ConfinedFileSystem
-    /// Pages with the script added, by request path.
-    let pages = SharedTable<InjectedPage>(limit: 4096)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        guard Self.mayBePage(path) else { return try await next(request, context) }
+        guard Self.mayBePage(request.uri.path) else { return try await next(request, context) }
+        // The version before the file is read: a rebuild that ends meanwhile then reloads the page.
         let generation = events.state.generation
-        // A page already served for this very file and site version is sent again as it was.
-        let file = files.identity(ofPage: path)
-        if let file, let kept = pages[path], kept.file == file, kept.generation == generation {
-            return Self.response(kept.page, head: request.method == .head)
-        }
-
         var head = request.head
         for name in [HTTPField.Name.range, .ifRange, .ifNoneMatch, .ifModifiedSince] { head.headerFields[name] = nil }
         // HEAD is answered from the page a GET would send, for its length.
@@ -31,9 +21,8 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
         guard response.status == .ok, response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
         let collector = Collector()
         try await response.body.write(collector.writer)
-        let page = ByteBuffer(string: LiveReload.inject(into: String(buffer: collector.buffer), generation: generation))
-        if let file { pages.keep(InjectedPage(file: file, generation: generation, page: page), for: path) }
-        return Self.response(page, head: request.method == .head)
+        let page = LiveReload.inject(into: String(buffer: collector.buffer), generation: generation)
+        return Self.response(ByteBuffer(string: page), head: request.method == .head)
     }
 
     /// The page as served: its own length, never stored by the browser (it depends on the site version).
@@ -52,13 +41,6 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
         let suffix = name[dot...]
         return suffix.elementsEqual(".html".utf8) || suffix.elementsEqual(".htm".utf8)
     }
-}
-
-/// A page as served, with the file and site version it was made from.
-struct InjectedPage: Sendable {
-    var file: ConfinedFileSystem.PageFile
-    var generation: String
-    var page: ByteBuffer
 }
 
 /// Gathers a response body in memory.

@@ -3,8 +3,8 @@ import NIOCore
 
 /// Every request, in order: `SiteGuardMiddleware` (Host, path rules, headers), then either the
 /// live-reload endpoints or `LiveHTMLMiddleware` around Hummingbird's `FileMiddleware`.
-/// Composed directly rather than through a `Router`: there are only two routes, and a file
-/// request then needs no route lookup that fails first.
+/// Composed directly rather than through a `Router`: the order is the whole design, and it
+/// reads here in one place.
 struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -14,10 +14,9 @@ struct PreviewResponder: HTTPResponder {
     let endpoints: LiveEndpoints
 
     init(root: String, basePath: String, policy: HostPolicy, events: LiveEvents) {
-        let site = ConfinedFileSystem(root: root)
         guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
-        pages = LiveHTMLMiddleware(events: events, files: site)
-        files = FileMiddleware(fileProvider: site, cacheControl: .init([]), searchForIndexHtml: true)
+        pages = LiveHTMLMiddleware(events: events)
+        files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), searchForIndexHtml: true)
             .withServeOnNotFoundResponse()
         endpoints = LiveEndpoints(policy: policy, events: events)
     }

@@ -8,8 +8,6 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let basePath: String
     let policy: HostPolicy
     let events: LiveEvents
-    /// A client sends the same Host with every request.
-    let hostDecisions = SharedTable<Bool>(limit: 256)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await route(request, context: context, next: next)
@@ -19,7 +17,7 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func route(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.head.authority.map({ host in hostDecisions.value(host) { policy.allowsHost($0) } }) ?? true else {
+        guard policy.allowsHost(request.head.authority) else {
             return .text(.forbidden, "This server only answers requests for this machine's own names (the Host header was "
                 + "\(request.head.authority ?? "")). Start it with --allow-host NAME to allow that name.\n")
         }
