@@ -2,9 +2,9 @@ import Hummingbird
 import NIOCore
 
 /// Every request, in order: `SiteGuardMiddleware` (Host, path rules, headers), then either the
-/// live-reload endpoints or `LiveHTMLMiddleware` around Hummingbird's `FileMiddleware`.
-/// Composed directly rather than through a `Router`: the order is the whole design, and it
-/// reads here in one place.
+/// live-reload endpoints or `LiveHTMLMiddleware` around Hummingbird's `FileMiddleware`, which
+/// serves the folder under the base path. Composed directly rather than through a `Router`:
+/// the order is the whole design, and it reads here in one place.
 struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -16,7 +16,7 @@ struct PreviewResponder: HTTPResponder {
     init(root: String, basePath: String, policy: HostPolicy, events: LiveEvents) {
         guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
         pages = LiveHTMLMiddleware(events: events)
-        files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), searchForIndexHtml: true)
+        files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), urlBasePath: basePath, searchForIndexHtml: true)
             .withServeOnNotFoundResponse()
         endpoints = LiveEndpoints(policy: policy, events: events)
     }

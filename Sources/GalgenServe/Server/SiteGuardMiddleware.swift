@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The first thing every request meets: the Host check, the path rules (`RequestTarget`), the
-/// base path, and the headers every response carries.
+/// redirects to the base path, the page for what is not found, and the headers every response
+/// carries. Requests that pass go on unchanged: `FileMiddleware` takes the base path off itself.
 struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let basePath: String
     let policy: HostPolicy
@@ -30,18 +31,11 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             return status == 404 ? notFound(request) : .text(.init(code: status), "\(reason)\n")
         case let .redirect(location):
             return Response(status: .found, headers: [.location: location])
-        case let .file(path):
-            var response: Response
-            if path == request.uri.path {
-                response = try await next(request, context)
-            } else {
-                var head = request.head
-                head.path = path + (request.uri.query.map { "?" + $0 } ?? "")
-                response = try await next(Request(head: head, body: request.body), context)
-            }
+        case .file:
+            var response = try await next(request, context)
             // FileMiddleware passes on the final responder's 404 when there is no such file.
             if response.status == .notFound { return notFound(request) }
-            // FileMiddleware redirects folders to their slash form without the base path.
+            // FileMiddleware redirects a folder to its slash form without its `urlBasePath`.
             if basePath != "/", let location = response.headers[.location], location.hasPrefix("/") {
                 response.headers[.location] = String(basePath.dropLast()) + location
             }
