@@ -26,11 +26,7 @@ public struct PreviewServer: Sendable {
     /// Serves until the task is cancelled. `started` gets the port actually bound (for `--port 0`).
     /// Throws `ServeError.cannotListen` when the address cannot be bound.
     public func run(started: @escaping @Sendable (Int) async -> Void) async throws {
-        let app = Application(
-            responder: PreviewResponder(root: root, basePath: basePath, policy: policy, events: events),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in await started(channel.localAddress?.port ?? port) },
-            logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let app = application(onServerRunning: { channel in await started(channel.localAddress?.port ?? port) })
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await app.run() }
@@ -51,6 +47,16 @@ public struct PreviewServer: Sendable {
         } catch is SocketAddressError {
             throw ServeError.unknownHost(host)
         }
+    }
+
+    /// What `run` serves: the preview responder on this address, logging nothing (the terminal
+    /// is galgen's). Tests drive it through HummingbirdTesting.
+    func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> Application<PreviewResponder> {
+        Application(
+            responder: PreviewResponder(root: root, basePath: basePath, policy: policy, events: events),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: onServerRunning,
+            logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 }
 

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import GalgenServe
+
+/// What the preview server answers for pages, files and its own endpoints.
+@Suite struct PreviewResponderTests {
+    @Test(arguments: bothSetups)
+    func pagesAreServedWithTheLiveReloadScript(setup: TestingSetup) async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(setup) { client in
+            for uri in ["/", "/index.html", "/album/"] {
+                let page = try await client.execute(uri: uri, method: .get)
+                #expect(page.status == .ok, "\(uri)")
+                #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(page.headers[.cacheControl] == "no-store")
+                #expect(Int(page.headers[.contentLength] ?? "") == page.body.readableBytes)
+                #expect(page.text.contains("<title>Coast</title><script src=\"/__galgen/live.js\" data-generation=\"t-0\" defer></script>\n</head>"))
+                #expect(page.text.contains("content=\"default-src 'none'; img-src 'self'; connect-src 'self'\""))
+                #expect(page.hasSafetyHeaders)
+            }
+            // Always whole and fresh: the page depends on the site version too.
+            let ranged = try await client.execute(uri: "/", method: .get, headers: [.range: "bytes=0-9", .ifNoneMatch: "*"])
+            #expect(ranged.status == .ok && ranged.text.hasSuffix("</html>"))
+        }
+        #expect(site.read("_site/index.html") == PreviewSite.page, "the file in the output folder is untouched")
+    }
+
+    @Test func aPageServedAfterARebuildCarriesTheNewVersion() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            #expect(try await client.execute(uri: "/", method: .get).text.contains("data-generation=\"t-0\""))
+            try site.write("_site/index.html", PreviewSite.page.replacingOccurrences(of: "Coast", with: "Harbour"))
+            site.events.publish(siteChanged: true, error: nil)
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.text.contains("<p>Harbour</p>") && page.text.contains("data-generation=\"t-1\""))
+        }
+    }
+
+    @Test func headOfAPageHasTheLengthOfTheGet() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            let head = try await client.execute(uri: "/", method: .head)
+            #expect(head.status == .ok && head.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(head.headers[.contentLength] == page.headers[.contentLength])
+            #expect(head.body.readableBytes == 0)
+        }
+    }
+
+    @Test(arguments: bothSetups)
+    func filesAnswerIfNoneMatchWith304AndRangesWith206(setup: TestingSetup) async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(setup) { client in
+            let photo = try await client.execute(uri: "/images/a.jpg", method: .get)
+            #expect(photo.status == .ok && photo.headers[.contentType] == "image/jpeg")
+            #expect(Array(buffer: photo.body) == PreviewSite.photo)
+            #expect(photo.headers[.cacheControl] == "no-cache" && photo.hasSafetyHeaders)
+            let etag = try #require(photo.headers[.eTag])
+            let again = try await client.execute(uri: "/images/a.jpg", method: .get, headers: [.ifNoneMatch: etag])
+            #expect(again.status == .notModified && again.body.readableBytes == 0)
+            let range = try await client.execute(uri: "/images/a.jpg", method: .get, headers: [.range: "bytes=100-199"])
+            #expect(range.status == .partialContent && range.headers[.contentRange] == "bytes 100-199/3000")
+            #expect(Array(buffer: range.body) == Array(PreviewSite.photo[100...199]))
+        }
+    }
+
+    @Test func largeFilesAreStreamedWithRangesToo() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        let bytes = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 / 3) }
+        try Data(bytes).write(to: URL(fileURLWithPath: site.site + "/images/large.jpg"))
+        try await site.app().test(.router) { client in
+            let whole = try await client.execute(uri: "/images/large.jpg", method: .get)
+            #expect(whole.status == .ok && Array(buffer: whole.body) == bytes)
+            let tail = try await client.execute(uri: "/images/large.jpg", method: .get, headers: [.range: "bytes=\(bytes.count - 10)-"])
+            #expect(tail.status == .partialContent && Array(buffer: tail.body) == Array(bytes.suffix(10)))
+        }
+    }
+
+    /// Replaced by a file of the same size within the same clock tick: new bytes, new ETag.
+    @Test func aReplacedFileIsServedAnewWithANewETag() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            try site.write("_site/note.txt", "version one")
+            let one = try await client.execute(uri: "/note.txt", method: .get)
+            try site.write("_site/note.txt", "version two")
+            let two = try await client.execute(uri: "/note.txt", method: .get, headers: [.ifNoneMatch: one.headers[.eTag] ?? ""])
+            #expect(one.text == "version one" && two.status == .ok && two.text == "version two")
+            #expect(two.headers[.eTag] != one.headers[.eTag])
+            #expect(two.headers[.contentType] == "text/plain")
+        }
+    }
+
+    @Test(arguments: bothSetups)
+    func theLiveReloadScriptIsServed(setup: TestingSetup) async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(setup) { client in
+            let script = try await client.execute(uri: "/__galgen/live.js", method: .get)
+            #expect(script.status == .ok && script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(Array(buffer: script.body) == PackageResources.live_js && script.text.contains("EventSource"))
+            #expect(script.hasSafetyHeaders)
+            let other = try await client.execute(uri: "/__galgen/other", method: .get)
+            #expect(other.status == .notFound && other.hasSafetyHeaders)
+        }
+    }
+
+    /// A preview is read-only.
+    @Test(arguments: bothSetups)
+    func otherMethodsThanGetAndHeadAreNotAllowed(setup: TestingSetup) async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(setup) { client in
+            for (method, uri) in [(HTTPRequest.Method.post, "/"), (.put, "/images/a.jpg"), (.delete, "/__galgen/events"), (.post, "/missing")] {
+                let response = try await client.execute(uri: uri, method: method)
+                #expect(response.status == .methodNotAllowed, "\(method) \(uri)")
+                #expect(response.headers[.allow] == "GET, HEAD" && response.hasSafetyHeaders)
+            }
+        }
+    }
+
+    @Test func whatIsNotBuiltIsAPageThatReloadsOnceItIs() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            let missing = try await client.execute(uri: "/missing.jpg", method: .get)
+            #expect(missing.status == .notFound && missing.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(missing.headers[.cacheControl] == "no-store" && missing.hasSafetyHeaders)
+            #expect(missing.text.contains("Nothing is built at <code>/missing.jpg</code>"))
+            #expect(missing.text.contains("data-generation=\"t-0\" defer></script>"))
+        }
+    }
+
+    @Test func theEventsStartWithTheSiteVersionAndFollowIt() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            async let answer = client.execute(uri: "/__galgen/events", method: .get, headers: [.origin: "http://localhost"])
+            let deadline = ContinuousClock.now + .seconds(10)
+            while site.events.openStreams == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            site.events.publish(siteChanged: true, error: "gallery.yml:3:1: bad")
+            site.events.finishAll()
+            let events = try await answer
+            #expect(events.status == .ok && events.headers[.contentType] == "text/event-stream")
+            #expect(events.headers[.cacheControl] == "no-store" && events.hasSafetyHeaders)
+            #expect(events.text == "retry: 500\n\nevent: state\ndata: {\"generation\":\"t-0\"}\n\n"
+                + "event: state\ndata: {\"error\":\"gallery.yml:3:1: bad\",\"generation\":\"t-1\"}\n\n")
+        }
+    }
+}
