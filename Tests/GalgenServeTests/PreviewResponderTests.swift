@@ -72,6 +72,18 @@ import Testing
         }
     }
 
+    /// Only pages are sent whole and fresh: a photo's name is judged once decoded.
+    @Test func aPercentEncodedPhotoNameIsStillAPhoto() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try await site.app().test(.router) { client in
+            let head = try await client.execute(uri: "/images/a%2Ejpg", method: .head)
+            #expect(head.status == .ok && head.headers[.contentType] == "image/jpeg" && head.body.readableBytes == 0)
+            let range = try await client.execute(uri: "/images/a%2Ejpg", method: .get, headers: [.range: "bytes=0-9"])
+            #expect(range.status == .partialContent && Array(buffer: range.body) == Array(PreviewSite.photo[0...9]))
+        }
+    }
+
     @Test func largeFilesAreStreamedWithRangesToo() async throws {
         let site = try PreviewSite()
         defer { site.remove() }

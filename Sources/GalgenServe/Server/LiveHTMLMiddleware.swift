@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -10,7 +11,9 @@ struct LiveHTMLMiddleware<Context: RequestContext>: RouterMiddleware {
     let events: LiveEvents
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.mayBePage(request.uri.path) else { return try await next(request, context) }
+        // Judged by the name FileMiddleware will look up: the path decoded (`a%2Ejpg` is a photo).
+        let path = request.uri.path
+        guard Self.mayBePage(path.removingPercentEncoding ?? path) else { return try await next(request, context) }
         // The version before the file is read: a rebuild that ends meanwhile then reloads the page.
         let generation = events.state.generation
         var head = request.head
