@@ -89,7 +89,7 @@ public final class ContentStore: Sendable {
             guard stamps.changed else { return nil }
             stamps.changed = false
             return stamps.byDigest.sorted { $0.key < $1.key }
-                .map { "\($0.key) \($0.value.size) \($0.value.modified) \($0.value.inode) \($0.value.device)\n" }.joined()
+                .map { "\($0.key) \($0.value.size) \($0.value.modified) \(Int64(bitPattern: $0.value.inode)) \(Int64(bitPattern: $0.value.device))\n" }.joined()
         }
         guard let text else { return }
         try temporaries.writeAtomically(Array(text.utf8), to: stampsPath, durable: false)
@@ -99,6 +99,11 @@ public final class ContentStore: Sendable {
 
     private func record(_ digest: String, _ stamp: FileStamp) {
         withStamps { $0.byDigest[digest] = stamp; $0.changed = true }
+    }
+
+    /// Reads the stamps file on another thread, so it overlaps with other start-up work.
+    public func prefetch() {
+        DispatchQueue.global().async { self.withStamps { _ in } }
     }
 
     private func withStamps<R>(_ body: (inout Stamps) -> R) -> R {
@@ -112,13 +117,26 @@ public final class ContentStore: Sendable {
     private func loadStamps() -> [String: FileStamp] {
         guard let data = FileManager.default.contents(atPath: stampsPath) else { return [:] }
         var stamps: [String: FileStamp] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 5, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                  let inode = UInt64(fields[3]), let device = UInt64(fields[4]) else { continue }
-            stamps[fields[0]] = FileStamp(size: size, modified: modified, inode: inode, device: device)
+        for line in Array(data).split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "))
+            guard fields.count == 5, let size = Self.number(fields[1]), let modified = Self.number(fields[2]),
+                  let inode = Self.number(fields[3]), let device = Self.number(fields[4]) else { continue }
+            stamps[String(decoding: fields[0], as: UTF8.self)] = FileStamp(
+                size: size, modified: modified, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
         }
         return stamps
+    }
+
+    /// A decimal number, without making a String of it (the stamps file has thousands).
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = times &+ Int64(digit - UInt8(ascii: "0"))
+        }
+        return digits.isEmpty ? nil : value
     }
 
     /// The SHA-256 of a file, read in 1 MB pieces; nil when it cannot be read.

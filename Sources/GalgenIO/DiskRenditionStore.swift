@@ -18,7 +18,10 @@ public final class DiskRenditionStore: Sendable {
                             userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0) })]) { [:] }
     }
 
-    public func prefetch() { images.prefetch() }
+    public func prefetch() {
+        images.prefetch()
+        files.prefetch()
+    }
 
     public var store: RenditionStore {
         RenditionStore(lookup: lookup, keep: keep, finish: finish)

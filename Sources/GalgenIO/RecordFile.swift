@@ -33,16 +33,18 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     }
 
     func read<R>(_ body: (Value) -> R) -> R {
-        state.withLock { state in body(loaded(&state)) }
+        state.withLock { state in
+            load(&state)
+            return body(state.value!)
+        }
     }
 
+    /// Changes the value in place (no copy of it is made, however large).
     func change<R>(_ body: (inout Value) -> R) -> R {
         state.withLock { state in
-            var value = loaded(&state)
-            let result = body(&value)
-            state.value = value
+            load(&state)
             state.changed = true
-            return result
+            return body(&state.value!)
         }
     }
 
@@ -59,14 +61,12 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
         try temporaries.writeAtomically(bytes, to: path, durable: false)
     }
 
-    private func loaded(_ state: inout (value: Value?, changed: Bool)) -> Value {
-        if let value = state.value { return value }
+    private func load(_ state: inout (value: Value?, changed: Bool)) {
+        guard state.value == nil else { return }
         let decoder = JSONDecoder()
         for (key, info) in userInfo { decoder.userInfo[key] = info }
-        let value = FileManager.default.contents(atPath: path)
+        state.value = FileManager.default.contents(atPath: path)
             .flatMap { try? decoder.decode(Stored.self, from: $0) }
             .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
-        state.value = value
-        return value
     }
 }
