@@ -35,36 +35,35 @@ struct FakeError: Error, CustomStringConvertible {
 /// Runs a `BuildPipeline` entirely in memory: files from a dictionary, a fake renderer, a recorder for the rest.
 struct PipelineHarness {
     let recorder = Recorder()
+    /// Holds renders until enough are in flight, for tests of the pipeline's concurrency.
+    var gate: RenderGate?
 
-    /// Image files hold "W<width>:<name>"; "BAD…" cannot be decoded; "WARN…" decodes with a warning.
-    static func fakeRenderer(_ recorder: Recorder) -> ImageRenderer {
+    /// Image files hold a `FakePhoto`, which says what to make of it.
+    static func fakeRenderer(_ recorder: Recorder, gate: RenderGate? = nil) -> ImageRenderer {
         ImageRenderer { bytes, request in
             recorder.startRendering()
             defer { recorder.endRendering() }
-            Thread.sleep(forTimeInterval: 0.005)
-            let text = String(decoding: bytes, as: UTF8.self)
-            if text.hasPrefix("BAD") { throw FakeError(description: "not a JPEG file") }
-            let width = Int(text.dropFirst().prefix { $0 != ":" }) ?? 2000
-            let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: width)
-            return RenderedImage(width: width, height: width / 2,
-                                 renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: Fixture.fakeJPEG("\(text)@\($0)q\(request.quality)")) },
-                                 warnings: text.hasPrefix("WARN") ? ["truncated file"] : [])
+            gate?.enter()
+            defer { gate?.leave() }
+            return try FakePhoto(bytes: bytes).rendered(request)
         }
     }
 
-    /// Where the fake renderer's rendition of a file holding `source` is written: the stem,
-    /// the width and the fingerprint of the bytes it makes.
-    static func imagePath(_ stem: String, _ width: Int, source: String, quality: Int = 82) -> String {
-        OutputLayout.rendition(stem: stem, width: width, digest: ContentHash.hex(Fixture.fakeJPEG("\(source)@\(width)q\(quality)")))
+    /// Where the fake renderer's rendition of `photo` is written: the stem, the width and the
+    /// fingerprint of the bytes it makes.
+    static func imagePath(_ stem: String, _ width: Int, of photo: FakePhoto, quality: Int = 82) -> String {
+        OutputLayout.rendition(stem: stem, width: width, digest: ContentHash.hex(photo.rendition(width: width, quality: quality)))
     }
 
-    func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
+    /// `photos` are image files (path → what the photo is); `files` any other files, as text.
+    func run(_ config: String?, photos: [String: FakePhoto] = [:], files: [String: String] = [:],
+             configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
              pages: PageCache = .none,
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
-        var disk = files.mapValues { Array($0.utf8) }
+        var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
         disk[configPath] = config.map { Array($0.utf8) }
         let recorder = recorder
         let effects = BuildEffects(
@@ -86,7 +85,7 @@ struct PipelineHarness {
                 return true
             },
             report: { recorder.report($0) })
-        let pipeline = BuildPipeline(configPath: configPath, jobs: jobs, renderer: Self.fakeRenderer(recorder),
+        let pipeline = BuildPipeline(configPath: configPath, jobs: jobs, renderer: Self.fakeRenderer(recorder, gate: gate),
                                      effects: effects, generator: "galgen test")
         do { return .success(try await pipeline.run()) } catch { return .failure(error) }
     }

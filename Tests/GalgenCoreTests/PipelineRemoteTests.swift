@@ -52,7 +52,8 @@ struct PipelineRemoteTests {
               concurrency: 3
             """
         let fetch = log.effect([Self.dunes: .success("/cache/0a1b"), Self.gone: .failure(.status(404))])
-        let summary = try await harness.run(config, files: ["/cache/0a1b": "W1000:dunes"], fetchRemote: fetch).get()
+        let photo = FakePhoto("dunes", width: 1000)
+        let summary = try await harness.run(config, photos: ["/cache/0a1b": photo], fetchRemote: fetch).get()
 
         #expect(summary.imagesBuilt == 1)
         #expect(summary.exitCode == 1)
@@ -75,9 +76,9 @@ struct PipelineRemoteTests {
         #expect(recorder.reads.filter { $0 == "/cache/0a1b" }.count == 2)
         #expect(!recorder.reads.contains { $0.hasPrefix("https:") })
         let written = try #require(recorder.written)
-        let dunes = [400, 1000].map { PipelineHarness.imagePath("images/dunes", $0, source: "W1000:dunes") }
+        let dunes = [400, 1000].map { PipelineHarness.imagePath("images/dunes", $0, of: photo) }
         #expect(written.keys.filter { $0.hasPrefix("images/") }.sorted() == dunes.sorted())
-        #expect(written[dunes[1]] == Fixture.fakeJPEG("W1000:dunes@1000q82"))
+        #expect(written[dunes[1]] == photo.rendition(width: 1000, quality: 82))
         let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
         #expect(html.occurrences(of: #"role="tabpanel""#) == 2)
         #expect(!html.contains("secret") && !html.contains("gone"))
@@ -85,7 +86,7 @@ struct PipelineRemoteTests {
 
     @Test func downloadingIsItsOwnStageBeforeRendering() async throws {
         let fetch = log.effect([Self.dunes: .success("/cache/0a1b")])
-        _ = try await harness.run("images:\n  - \(Self.dunes)\n", files: ["/cache/0a1b": "W500:d"], fetchRemote: fetch).get()
+        _ = try await harness.run("images:\n  - \(Self.dunes)\n", photos: ["/cache/0a1b": FakePhoto("d", width: 500)], fetchRemote: fetch).get()
         let names = recorder.events.compactMap { if case let .stage(_, _, name) = $0 { name } else { nil } }
         #expect(names == ["Reading configuration", "Planning", "Downloading", "Rendering images", "Rendering pages", "Writing site"])
         let built = recorder.events.firstIndex { if case .imageBuilt = $0 { true } else { false } }
@@ -96,7 +97,7 @@ struct PipelineRemoteTests {
     }
 
     @Test func localOnlyGalleriesNeverCallTheFetchEffect() async throws {
-        let summary = try await harness.run("images: [a.jpg]\n", files: ["/site/a.jpg": "W500:a"], fetchRemote: log.effect([:])).get()
+        let summary = try await harness.run("images: [a.jpg]\n", photos: ["/site/a.jpg": FakePhoto("a", width: 500)], fetchRemote: log.effect([:])).get()
         #expect(summary.imagesBuilt == 1)
         #expect(log.calls.isEmpty)
     }
@@ -109,7 +110,7 @@ struct PipelineRemoteTests {
     }
 
     @Test func withoutAFetchEffectRemoteSourcesFailButTheSiteIsWritten() async throws {
-        let summary = try await harness.run("images:\n  - \(Self.dunes)\n  - a.jpg\n", files: ["/site/a.jpg": "W500:a"]).get()
+        let summary = try await harness.run("images:\n  - \(Self.dunes)\n  - a.jpg\n", photos: ["/site/a.jpg": FakePhoto("a", width: 500)]).get()
         #expect(summary.imagesBuilt == 1)
         #expect(summary.failures.map(\.reason) == ["download failed: this build has no network"])
         #expect(summary.failures.map(\.location) == [at(2, 5)])

@@ -9,15 +9,16 @@ struct PipelineTests {
     var recorder: Recorder { harness.recorder }
     var stages: [Int] { harness.stages }
 
-    func run(_ config: String?, files: [String: String] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
+    func run(_ config: String?, photos: [String: FakePhoto] = [:], configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil) async -> Result<BuildSummary, BuildError> {
-        await harness.run(config, files: files, configPath: configPath, jobs: jobs, template: template, writeError: writeError)
+        await harness.run(config, photos: photos, configPath: configPath, jobs: jobs, template: template, writeError: writeError)
     }
 
     @Test func successfulBuildWritesPagesAssetsAndImages() async throws {
         let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\n"
-        let result = await run(config, files: ["/site/photos/beach.jpg": "W2000:beach", "/site/photos/dunes.jpg": "W1000:dunes"])
+        let beachPhoto = FakePhoto("beach", width: 2000), dunesPhoto = FakePhoto("dunes", width: 1000)
+        let result = await run(config, photos: ["/site/photos/beach.jpg": beachPhoto, "/site/photos/dunes.jpg": dunesPhoto])
         let summary = try result.get()
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 8, pages: 1, imagesReused: 0, siteChanged: true)
         expected.pagesRendered = 1
@@ -26,12 +27,12 @@ struct PipelineTests {
         #expect(summary.withoutRecord == expected)
         #expect(summary.exitCode == 0)
         let written = try #require(recorder.written)
-        let beach = [400, 1600].map { PipelineHarness.imagePath("images/beach", $0, source: "W2000:beach") }
-        let dunes = [400, 1000].map { PipelineHarness.imagePath("images/dunes-at-dusk", $0, source: "W1000:dunes") }
+        let beach = [400, 1600].map { PipelineHarness.imagePath("images/beach", $0, of: beachPhoto) }
+        let dunes = [400, 1000].map { PipelineHarness.imagePath("images/dunes-at-dusk", $0, of: dunesPhoto) }
         let css = Fixture.builtInAssetPath("gallery.css"), js = Fixture.builtInAssetPath("gallery.js")
         #expect(written.keys.sorted() == (["_headers", css, js, "index.html"] + beach + dunes).sorted())
         #expect(beach[1].hasPrefix("images/beach-1600.") && beach[1].hasSuffix(".jpg"))
-        #expect(written[beach[1]] == Fixture.fakeJPEG("W2000:beach@1600q82"))
+        #expect(written[beach[1]] == beachPhoto.rendition(width: 1600, quality: 82))
         #expect(written[css] == BuiltInTemplate.files["gallery.css"])
         #expect(written[js] == BuiltInTemplate.files["gallery.js"])
         let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
@@ -41,7 +42,7 @@ struct PipelineTests {
     }
 
     @Test func stageEventsAreReportedInOrder() async throws {
-        _ = try await run("images:\n  - a.jpg\n  - b.jpg\n", files: ["/site/a.jpg": "W500:a", "/site/b.jpg": "WARN:b"]).get()
+        _ = try await run("images:\n  - a.jpg\n  - b.jpg\n", photos: ["/site/a.jpg": FakePhoto("a", width: 500), "/site/b.jpg": FakePhoto("b", warning: "truncated file")]).get()
         let events = recorder.events
         #expect(stages == [1, 2, 3, 4, 5, 6])
         #expect(events.first == .stage(number: 1, of: 6, name: "Reading configuration"))
@@ -57,7 +58,8 @@ struct PipelineTests {
 
     @Test func missingAndBadImagesFailButTheSiteIsWritten() async throws {
         let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\n"
-        let summary = try await run(config, files: ["/site/good.jpg": "W800:good", "/site/bad.jpg": "BAD"]).get()
+        let good = FakePhoto("good", width: 800)
+        let summary = try await run(config, photos: ["/site/good.jpg": good, "/site/bad.jpg": FakePhoto("bad", fails: true)]).get()
         #expect(summary.exitCode == 1)
         #expect(summary.imagesBuilt == 1 && summary.pages == 1)
         #expect(summary.failures.map(\.source) == ["missing.jpg", "bad.jpg"])
@@ -67,7 +69,7 @@ struct PipelineTests {
         #expect(summary.failures[1].description == "bad.jpg (gallery.yml:4:5): not a JPEG file")
         let written = try #require(recorder.written)
         #expect(written.keys.filter { $0.hasPrefix("images/") }.sorted()
-                == [400, 800].map { PipelineHarness.imagePath("images/good", $0, source: "W800:good") }.sorted())
+                == [400, 800].map { PipelineHarness.imagePath("images/good", $0, of: good) }.sorted())
         let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
         #expect(!html.contains("missing") && !html.contains("bad-"))
         let failed = recorder.events.filter { if case .imageFailed = $0 { true } else { false } }
@@ -134,14 +136,15 @@ struct PipelineTests {
 
     @Test func albumsBuildOnePagePerAlbumAndReadEachSourceOnce() async throws {
         let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\n"
-        let summary = try await run(config, files: ["/site/a.jpg": "W500:a", "/site/b.jpg": "W500:b"]).get()
+        let aPhoto = FakePhoto("a", width: 500), bPhoto = FakePhoto("b", width: 500)
+        let summary = try await run(config, photos: ["/site/a.jpg": aPhoto, "/site/b.jpg": bPhoto]).get()
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 10, pages: 3)
         expected.pagesRendered = 3
         expected.inputs = ["/site/gallery.yml", "/site/a.jpg", "/site/b.jpg"]
         #expect(summary.withoutRecord == expected)
         let written = try #require(recorder.written)
-        let a = [400, 500].map { PipelineHarness.imagePath("images/day-one/a", $0, source: "W500:a") }
-        let b = [400, 500].map { PipelineHarness.imagePath("images/night/b", $0, source: "W500:b") }
+        let a = [400, 500].map { PipelineHarness.imagePath("images/day-one/a", $0, of: aPhoto) }
+        let b = [400, 500].map { PipelineHarness.imagePath("images/night/b", $0, of: bPhoto) }
         #expect(written.keys.sorted() == (["_headers", Fixture.builtInAssetPath("gallery.css"), Fixture.builtInAssetPath("gallery.js"),
                                            "day-one/index.html", "index.html", "night/index.html"] + a + b).sorted())
         // Once to hash it (the store-less default), once to decode it: not again for the second album.
@@ -152,7 +155,7 @@ struct PipelineTests {
     }
 
     @Test func sameSourceTwiceIsRenderedOnceAndShownTwice() async throws {
-        let summary = try await run("images:\n  - a.jpg\n  - src: a.jpg\n    title: Again\n", files: ["/site/a.jpg": "W500:a"]).get()
+        let summary = try await run("images:\n  - a.jpg\n  - src: a.jpg\n    title: Again\n", photos: ["/site/a.jpg": FakePhoto("a", width: 500)]).get()
         #expect(summary.imagesBuilt == 1)
         // Hashed once and decoded once, for both entries.
         #expect(recorder.reads == ["/site/gallery.yml", "/site/a.jpg", "/site/a.jpg"])
@@ -161,10 +164,11 @@ struct PipelineTests {
     }
 
     @Test func thumbnailSettingsReachTheRenderer() async throws {
-        _ = try await run("thumbnails:\n  widths: [300]\n  quality: 50\nimages: [a.jpg]\n", files: ["/site/a.jpg": "W900:a"]).get()
-        let path = PipelineHarness.imagePath("images/a", 300, source: "W900:a", quality: 50)
+        let photo = FakePhoto("a", width: 900)
+        _ = try await run("thumbnails:\n  widths: [300]\n  quality: 50\nimages: [a.jpg]\n", photos: ["/site/a.jpg": photo]).get()
+        let path = PipelineHarness.imagePath("images/a", 300, of: photo, quality: 50)
         #expect(recorder.written?.keys.filter { $0.hasPrefix("images/") } == [path])
-        #expect(recorder.written?[path] == Fixture.fakeJPEG("W900:a@300q50"))
+        #expect(recorder.written?[path] == photo.rendition(width: 300, quality: 50))
     }
 
     @Test("Sources are resolved against the folder of the config", arguments: [
@@ -174,17 +178,21 @@ struct PipelineTests {
         ("/site/gallery.yml", "/abs/a.jpg", "/abs/a.jpg"),
     ])
     func relativeConfigPaths(_ configPath: String, _ src: String, _ read: String) async throws {
-        let summary = try await run("images: [\(src)]\n", files: [read: "W500:a"], configPath: configPath).get()
+        let summary = try await run("images: [\(src)]\n", photos: [read: FakePhoto("a", width: 500)], configPath: configPath).get()
         #expect(summary.imagesBuilt == 1)
         // Hashed, then decoded.
         #expect(recorder.reads == [configPath, read, read])
     }
 
+    /// Each render waits until `jobs` are in flight (or as many as this machine's threads
+    /// allow), so a pipeline that started more than `jobs` at once would show it.
     @Test("At most `jobs` images are rendered at once", arguments: [1, 2, 3])
     func jobsLimitConcurrency(_ jobs: Int) async throws {
+        let harness = PipelineHarness(gate: RenderGate(target: min(jobs, ProcessInfo.processInfo.activeProcessorCount)))
+        let recorder = harness.recorder
         let names = (0..<8).map { "i\($0).jpg" }
-        let files = Dictionary(uniqueKeysWithValues: names.map { ("/site/\($0)", "W500:\($0)") })
-        let summary = try await run("images: [\(names.joined(separator: ", "))]\n", files: files, jobs: jobs).get()
+        let photos = Dictionary(uniqueKeysWithValues: names.map { ("/site/\($0)", FakePhoto($0, width: 500)) })
+        let summary = try await harness.run("images: [\(names.joined(separator: ", "))]\n", photos: photos, jobs: jobs).get()
         #expect(summary.imagesBuilt == 8)
         #expect((1...jobs).contains(recorder.maxRendering))
     }

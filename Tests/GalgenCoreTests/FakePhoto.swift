@@ -1,0 +1,47 @@
+import Foundation
+@testable import GalgenCore
+
+/// A photo for the in-memory pipeline: what the fake renderer makes of it. It travels through
+/// the pipeline as a file's bytes, so it encodes itself (as JSON) and the renderer decodes it.
+struct FakePhoto: Codable, Equatable, Sendable {
+    var name: String
+    var width = 2000
+    /// Cannot be decoded: the renderer fails with "not a JPEG file".
+    var fails = false
+    /// Decodes, with this warning.
+    var warning: String?
+
+    init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil) {
+        self.name = name
+        self.width = width
+        self.fails = fails
+        self.warning = warning
+    }
+
+    /// The file's bytes.
+    var bytes: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return Array((try? encoder.encode(self)) ?? Data())
+    }
+
+    /// The photo these bytes hold. Any other bytes (a test that does not care what the photo
+    /// is) are an ordinary photo 2000 px wide.
+    init(bytes: [UInt8]) {
+        self = (try? JSONDecoder().decode(Self.self, from: Data(bytes))) ?? FakePhoto(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The (fake) JPEG of one rendition: different for every photo, width and quality.
+    func rendition(width: Int, quality: Int = 82) -> [UInt8] {
+        Fixture.fakeJPEG("\(name)/\(self.width)@\(width)q\(quality)")
+    }
+
+    /// What the fake renderer returns for `request`: the widths a real one would make, 2:1.
+    func rendered(_ request: RenditionRequest) throws -> RenderedImage {
+        if fails { throw FakeError(description: "not a JPEG file") }
+        let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: width)
+        return RenderedImage(width: width, height: width / 2,
+                             renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: rendition(width: $0, quality: request.quality)) },
+                             warnings: warning.map { [$0] } ?? [])
+    }
+}
