@@ -1,0 +1,58 @@
+import Foundation
+import GalgenCore
+import GalgenIO
+import GalgenTestSupport
+import Testing
+
+/// The remembered SHA-256 of each local photo: an unchanged photo is not read again, a changed
+/// one is hashed again.
+struct SourceDigestsTests {
+    let folder: TemporaryFolder
+    let original = Array("photo, first version".utf8)
+
+    init() throws {
+        folder = try TemporaryFolder()
+        try Data(original).write(to: URL(fileURLWithPath: photo))
+    }
+
+    var photo: String { folder.path + "/photo.jpg" }
+    /// The memo as a build opens it: `<cache>/sources.json`, read afresh.
+    func openDigests() -> SourceDigests { SourceDigests(cache: folder.path + "/cache", temporaries: TemporaryFiles()) }
+
+    /// The memo after one build that hashed the photo.
+    func digestsAfterABuild() throws -> SourceDigests {
+        let digests = openDigests()
+        #expect(try digests.digest(photo) == ContentHash.hex(original))
+        try digests.finish()
+        return digests
+    }
+
+    @Test func anUnchangedPhotoIsNotReadAgain() throws {
+        let digests = try digestsAfterABuild()
+        // Other bytes with the stamp put back: reading the file would give another digest.
+        try FileEdit.overwriteKeepingStamp(photo, with: Array("PHOTO".utf8))
+        #expect(try digests.digest(photo) == ContentHash.hex(original))
+        #expect(try openDigests().digest(photo) == ContentHash.hex(original), "sources.json did not remember the photo")
+    }
+
+    @Test("A changed photo is hashed again", arguments: ["same size, later", "longer"])
+    func aChangedPhotoIsHashedAgain(_ change: String) throws {
+        let digests = try digestsAfterABuild()
+        if change == "longer" {
+            try Data("photo, second and longer version".utf8).write(to: URL(fileURLWithPath: photo))
+        } else {
+            try FileEdit.editInPlace(photo, with: Array("PHOTO".utf8))
+        }
+        let changed = ContentHash.hex(Array(try Data(contentsOf: URL(fileURLWithPath: photo))))
+        #expect(changed != ContentHash.hex(original))
+        #expect(try openDigests().digest(photo) == changed)
+        #expect(try digests.digest(photo) == changed)
+        // The new digest is what the next build remembers.
+        try digests.finish()
+        #expect(try String(contentsOfFile: folder.path + "/cache/sources.json", encoding: .utf8).contains(changed))
+    }
+
+    @Test func aMissingPhotoSaysSo() {
+        #expect { try openDigests().digest(folder.path + "/missing.jpg") } throws: { "\($0)".contains("no such file") }
+    }
+}
