@@ -7,7 +7,6 @@ import Testing
 struct SiteWriterTests {
     @Test func writesAllFilesWithAMarkerAndNoLeftovers() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let wrote = try SiteWriter(output: folder.path + "/_site").write([
             OutputFile(path: "index.html", text: "<p>hi</p>"),
             OutputFile(path: "images/a/b-400.jpg", bytes: [1, 2, 3]),
@@ -25,7 +24,6 @@ struct SiteWriterTests {
 
     @Test func aRebuildReplacesTheWholeSite() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let writer = SiteWriter(output: folder.path + "/_site")
         try writer.write([OutputFile(path: "old.html", text: "old")])
         try writer.write([OutputFile(path: "new.html", text: "new")])
@@ -34,7 +32,6 @@ struct SiteWriterTests {
 
     @Test func refusesAFolderThatIsNotGalgens() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write("docs/thesis.tex", "precious")
         #expect { try SiteWriter(output: folder.path + "/docs").write([OutputFile(path: "index.html", text: "x")]) } throws: {
             "\($0)".contains("not empty and was not made by galgen")
@@ -44,7 +41,6 @@ struct SiteWriterTests {
 
     @Test func aFailedWriteKeepsThePreviousSite() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let writer = SiteWriter(output: folder.path + "/_site")
         try writer.write([OutputFile(path: "index.html", text: "good")])
         #expect(throws: (any Error).self) {
@@ -56,7 +52,6 @@ struct SiteWriterTests {
 
     @Test func leftoversOfAKilledBuildAreCleared() throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         try folder.write("._site.galgen-tmp/half.jpg", "partial")
         try SiteWriter(output: folder.path + "/_site").write([OutputFile(path: "index.html", text: "ok")])
         #expect(folder.list() == ["_site", "_site/.galgen-site", "_site/index.html"])

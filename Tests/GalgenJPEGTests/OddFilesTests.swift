@@ -44,11 +44,11 @@ struct OddFilesTests {
         ("pil_xmp_test_444_dri.jpg", .decodes(2000, 1072, .rgb)),
     ]
 
-    @Test(.enabled(if: Fixtures.available)) func everyOddFixtureHasAnExpectation() {
+    @Test(.needsFixtures) func everyOddFixtureHasAnExpectation() {
         #expect(Fixtures.names(in: "odd") == Self.expected.map(\.0).sorted())
     }
 
-    @Test(.enabled(if: Fixtures.available), arguments: expected)
+    @Test(.needsFixtures, arguments: expected)
     func oddFileOutcome(name: String, outcome: Outcome) throws {
         let bytes = try Fixtures.bytes("odd/" + name)
         switch outcome {

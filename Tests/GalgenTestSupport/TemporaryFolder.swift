@@ -1,13 +1,16 @@
 import Foundation
 
-/// A fresh folder under the system temporary directory, removed by `remove()`.
-public struct TemporaryFolder: Sendable {
+/// A fresh folder under the system temporary directory, removed with everything in it when
+/// the last reference to it goes away (or earlier, by `remove()`).
+public final class TemporaryFolder: Sendable {
     public let path: String
 
     public init() throws {
         path = NSTemporaryDirectory() + "galgen-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
+
+    deinit { remove() }
 
     public func write(_ relative: String, _ text: String) throws {
         let full = path + "/" + relative
@@ -23,5 +26,6 @@ public struct TemporaryFolder: Sendable {
         ((try? FileManager.default.subpathsOfDirectory(atPath: path + "/" + relative)) ?? []).sorted()
     }
 
+    /// Removes the folder now; it is removed anyway when the folder goes away.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
