@@ -2,21 +2,11 @@ import GalgenTestSupport
 import Foundation
 import Testing
 
-/// Builds small fixture galleries into temporary folders with the real binary.
-@Suite(.enabled(if: Fixtures.available))
+/// `galgen build` on small fixture galleries in temporary folders, run in-process.
+@Suite(.needsFixtures)
 struct BuildCommandTests {
-    func project(_ yaml: String, photos: [String: String] = [:]) throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        try folder.write("gallery.yml", yaml)
-        for (name, fixture) in photos {
-            try FileManager.default.createDirectory(atPath: folder.path + "/photos", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + fixture, toPath: folder.path + "/photos/" + name)
-        }
-        return folder
-    }
-
-    @Test func buildsAGalleryOfLocalPhotos() throws {
-        let folder = try project("""
+    @Test func buildsAGalleryOfLocalPhotos() async throws {
+        let project = try TestProject("""
             title: Coast & "friends"
             thumbnails: { widths: [200, 800] }
             images:
@@ -27,18 +17,17 @@ struct BuildCommandTests {
               - photos/tiny.jpg
             """, photos: ["wide.jpg": "orientation/Landscape_6.jpg", "tall.jpg": "orientation/Portrait_3.jpg",
                           "tiny.jpg": "odd/ljt_testorig_baseline420.jpg"])
-        defer { folder.remove() }
-        let result = try Galgen.run(["build"], in: folder.path)
+        let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        let site = folder.list("_site")
+        let site = project.siteFiles()
         #expect(Fingerprints.masked(site) == [
             ".galgen-site", "_headers", "assets", "assets/gallery.<fp>.css", "assets/gallery.<fp>.js", "images",
             "images/tall-200.<fp>.jpg", "images/tall-800.<fp>.jpg", "images/tiny-200.<fp>.jpg", "images/tiny-227.<fp>.jpg",
             "images/wide-200.<fp>.jpg", "images/wide-800.<fp>.jpg", "index.html",
         ])
-        #expect(Fingerprints.mismatched(under: folder.path + "/_site").isEmpty, "a fingerprint is not the hash of its file")
-        #expect(FileManager.default.fileExists(atPath: folder.path + "/.galgen-cache"))
-        let html = try #require(folder.read("_site/index.html"))
+        #expect(Fingerprints.mismatched(under: project.site).isEmpty, "a fingerprint is not the hash of its file")
+        #expect(FileManager.default.fileExists(atPath: project.cache))
+        let html = try #require(project.siteFile("index.html"))
         // The page links the files that were written.
         for name in site where name.hasPrefix("images/") && name.hasSuffix(".jpg") {
             #expect(html.contains(name), "\(name) is not on the page")
@@ -58,8 +47,8 @@ struct BuildCommandTests {
         #expect(result.stderr.contains("[6/6] Writing site"))
     }
 
-    @Test func badImagesAreNamedAndTheRestIsBuilt() throws {
-        let folder = try project("""
+    @Test func badImagesAreNamedAndTheRestIsBuilt() async throws {
+        let project = try TestProject("""
             images:
               - src: photos/good.jpg
               - src: photos/empty.jpg
@@ -67,51 +56,47 @@ struct BuildCommandTests {
               - src: photos/missing.jpg
             """, photos: ["good.jpg": "odd/ljt_testorig_baseline420.jpg", "empty.jpg": "odd/jd_empty_0byte.jpg",
                           "twelve-bit.jpg": "odd/ljt_monkey12_12bit.jpg"])
-        defer { folder.remove() }
-        let result = try Galgen.run(["build", "--quiet"], in: folder.path)
+        let result = try await project.build(["--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("3 image(s) failed"))
         #expect(result.stderr.contains("gallery.yml:3:5: photos/empty.jpg: the file is empty"))
         #expect(result.stderr.contains("gallery.yml:4:5: photos/twelve-bit.jpg") && result.stderr.contains("precision 12"))
         #expect(result.stderr.contains("gallery.yml:5:5: photos/missing.jpg: cannot read the file: no such file"))
-        #expect(Fingerprints.masked(folder.list("_site/images")) == ["good-227.<fp>.jpg"])
-        let html = try #require(folder.read("_site/index.html"))
+        #expect(Fingerprints.masked(project.siteFiles("images")) == ["good-227.<fp>.jpg"])
+        let html = try #require(project.siteFile("index.html"))
         #expect(!html.contains("twelve-bit"))
     }
 
-    @Test func invalidConfigurationWritesNothingAndExits2() throws {
-        let folder = try project("title: Old\nimages: []\n")
-        defer { folder.remove() }
-        #expect(try Galgen.run(["build"], in: folder.path).status == 0)
-        try folder.write("gallery.yml", "title: New\nimages:\n  - src: photos/a.jpg\n    titel: A\n  - src: ftp://example.org/b.jpg\n")
-        let result = try Galgen.run(["build"], in: folder.path)
+    @Test func invalidConfigurationWritesNothingAndExits2() async throws {
+        let project = try TestProject("title: Old\nimages: []\n")
+        #expect(try await project.build().status == 0)
+        try project.writeGallery("title: New\nimages:\n  - src: photos/a.jpg\n    titel: A\n  - src: ftp://example.org/b.jpg\n")
+        let result = try await project.build()
         #expect(result.status == 2)
         #expect(result.stderr.contains("gallery.yml:4:5: error: unknown key 'titel' in image; did you mean 'title'?"))
         #expect(result.stderr.contains("gallery.yml:5:10: error: 'ftp://example.org/b.jpg' uses the unsupported scheme 'ftp:'"))
-        #expect(folder.read("_site/index.html")?.contains("<title>Old</title>") == true)
+        #expect(project.siteFile("index.html")?.contains("<title>Old</title>") == true)
     }
 
-    @Test func missingConfigurationExits2WithAHint() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let result = try Galgen.run(["build"], in: folder.path)
+    @Test func missingConfigurationExits2WithAHint() async throws {
+        let project = try TestProject()
+        let result = try await project.build()
         #expect(result.status == 2)
         #expect(result.stderr.contains("galgen init"))
-        #expect(!FileManager.default.fileExists(atPath: folder.path + "/_site"))
+        #expect(!FileManager.default.fileExists(atPath: project.site))
     }
 
-    @Test func refusesToReplaceAFolderItDidNotMake() throws {
-        let folder = try project("images: []\n")
-        defer { folder.remove() }
-        try folder.write("public/notes.txt", "keep me")
-        let result = try Galgen.run(["build", "--output", "public"], in: folder.path)
+    @Test func refusesToReplaceAFolderItDidNotMake() async throws {
+        let project = try TestProject("images: []\n")
+        try project.write("public/notes.txt", "keep me")
+        let result = try await project.build(["--output", project.path("public")])
         #expect(result.status == 3)
         #expect(result.stderr.contains("not made by galgen"))
-        #expect(folder.list("public") == ["notes.txt"])
+        #expect(project.list("public") == ["notes.txt"])
     }
 
-    @Test func albumsGetPagesAndAnIndex() throws {
-        let folder = try project("""
+    @Test func albumsGetPagesAndAnIndex() async throws {
+        let project = try TestProject("""
             title: Trips
             albums:
               - title: Day one
@@ -120,17 +105,16 @@ struct BuildCommandTests {
                 slug: second
                 images: []
             """, photos: ["a.jpg": "odd/ljt_testorig_baseline420.jpg"])
-        defer { folder.remove() }
-        let result = try Galgen.run(["build", "--output", "out"], in: folder.path)
+        let result = try await project.build(["--output", project.path("out")])
         #expect(result.status == 0, "\(result.stderr)")
-        let site = folder.list("out")
+        let site = project.list("out")
         let image = try #require(Fingerprints.actual("images/day-one/a-227.<fp>.jpg", in: site), "\(site)")
         let css = try #require(Fingerprints.actual("assets/gallery.<fp>.css", in: site), "\(site)")
-        let index = try #require(folder.read("out/index.html"))
+        let index = try #require(project.read("out/index.html"))
         #expect(index.contains(#"href="day-one/index.html""#) && index.contains(#"href="second/index.html""#))
         #expect(index.contains(#"src="\#(image)""#))
-        let album = try #require(folder.read("out/day-one/index.html"))
+        let album = try #require(project.read("out/day-one/index.html"))
         #expect(album.contains(#"href="../\#(css)""#) && album.contains(#"src="../\#(image)""#))
-        #expect(folder.read("out/second/index.html")?.contains("No photos yet") == true)
+        #expect(project.read("out/second/index.html")?.contains("No photos yet") == true)
     }
 }

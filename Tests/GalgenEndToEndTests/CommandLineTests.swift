@@ -1,48 +1,63 @@
-import GalgenTestSupport
 import Foundation
+import GalgenTestSupport
 import Testing
 
+/// The command line run in-process: parsing, help, init, and the messages of a build.
 struct CommandLineTests {
-    @Test func versionAndHelp() throws {
-        let version = try Galgen.run(["--version"], in: NSTemporaryDirectory())
+    @Test func versionAndHelp() async throws {
+        let version = try await Galgen.runInProcess(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("galgen "))
-        let help = try Galgen.run(["build", "--help"], in: NSTemporaryDirectory())
+        let help = try await Galgen.runInProcess(["build", "--help"])
         for flag in ["--config", "--output", "--cache-dir", "--jobs", "--offline", "--quiet", "--verbose"] {
             #expect(help.stdout.contains(flag), "build --help lacks \(flag)")
         }
     }
 
+    @Test func initWritesAStarterThatBuilds() async throws {
+        let folder = try TemporaryFolder()
+        let mine = folder.path + "/mine"
+        let created = try await Galgen.runInProcess(["init", mine])
+        #expect(created.status == 0)
+        #expect(folder.list("mine").contains("site-template/page.mustache"))
+        let built = try await Galgen.runInProcess(["build", "--config", mine + "/gallery.yml"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(folder.read("mine/_site/index.html")?.contains("No photos yet") == true)
+        let again = try await Galgen.runInProcess(["init", mine])
+        #expect(again.status == 3)
+        #expect(again.stderr.contains("never overwrites"))
+    }
+
+    @Test func exampleGalleryMatchesTheSchemaKeys() async throws {
+        // The parser lists its allowed keys in the unknown-key message; the schema must list the same.
+        let schema = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: Galgen.packageRoot + "/gallery.schema.json"))) as? [String: Any]
+        let properties = try #require(schema?["properties"] as? [String: Any])
+        let project = try TestProject("bogus: 1\n")
+        let result = try await project.build()
+        let allowed = try #require(result.stderr.components(separatedBy: "Allowed keys: ").last?.components(separatedBy: ".").first)
+        #expect(Set(allowed.components(separatedBy: ", ")) == Set(properties.keys))
+    }
+}
+
+/// The real binary: its exit statuses are the session's, and ArgumentParser's for usage errors.
+struct BinaryExitStatusTests {
     @Test func usageErrorsKeepArgumentParsersCode() throws {
         let result = try Galgen.run(["build", "--quiet", "--verbose"], in: NSTemporaryDirectory())
         #expect(result.status == 64)
         #expect(result.stderr.contains("either --quiet or --verbose"))
     }
 
-    @Test func initWritesAStarterThatBuilds() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let created = try Galgen.run(["init", "mine"], in: folder.path)
-        #expect(created.status == 0)
-        #expect(folder.list("mine").contains("site-template/page.mustache"))
-        let built = try Galgen.run(["build", "--config", "mine/gallery.yml"], in: folder.path)
-        #expect(built.status == 0, "\(built.stderr)")
-        #expect(folder.read("mine/_site/index.html")?.contains("No photos yet") == true)
-        let again = try Galgen.run(["init", "mine"], in: folder.path)
-        #expect(again.status == 3)
-        #expect(again.stderr.contains("never overwrites"))
-    }
-
-    @Test func exampleGalleryMatchesTheSchemaKeys() throws {
-        // The parser lists its allowed keys in the unknown-key message; the schema must list the same.
-        let schema = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: Galgen.packageRoot + "/gallery.schema.json"))) as? [String: Any]
-        let properties = try #require(schema?["properties"] as? [String: Any])
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try folder.write("gallery.yml", "bogus: 1\n")
-        let result = try Galgen.run(["build"], in: folder.path)
-        let allowed = try #require(result.stderr.components(separatedBy: "Allowed keys: ").last?.components(separatedBy: ".").first)
-        #expect(Set(allowed.components(separatedBy: ", ")) == Set(properties.keys))
+    @Test("The binary exits with the build's status", arguments: [
+        ("images: []\n", [], Int32(0)),
+        ("images: [photos/missing.jpg]\n", [], 1),
+        (nil, [], 2),
+        ("images: []\n", ["--output", "public"], 3),
+    ] as [(String?, [String], Int32)])
+    func exitStatuses(_ gallery: String?, _ arguments: [String], _ status: Int32) throws {
+        let project = try TestProject(gallery)
+        try project.write("public/notes.txt", "not galgen's")
+        let result = try Galgen.run(["build", "--quiet"] + arguments, in: project.path)
+        #expect(result.status == status, "\(result.stderr)")
     }
 }

@@ -4,11 +4,10 @@ import Testing
 
 /// A full or read-only disk under the output: a clear error, the previous site intact,
 /// no temporary files. Needs a 1 MB tmpfs, which only root can mount.
-@Suite(.serialized, .enabled(if: Fixtures.available && getuid() == 0))
+@Suite(.serialized, .needsFixtures, .enabled(if: getuid() == 0, "mounting a 1 MB tmpfs needs root"))
 struct FullDiskTests {
     func withSmallDisk(_ body: (String) async throws -> Void) async throws {
         let mountPoint = try TemporaryFolder()
-        defer { mountPoint.remove() }
         try #require(try Self.system("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) == 0,
                      "cannot mount a tmpfs here")
         defer { _ = try? Self.system("/bin/umount", [mountPoint.path]) }
@@ -25,29 +24,21 @@ struct FullDiskTests {
         return process.terminationStatus
     }
 
-    func project(_ photos: [String]) throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
-        try writeGallery(folder, title: "Disk", photos: photos)
-        return folder
-    }
-
     /// gallery.yml listing fixture photos (paths under ../shared/fixtures) at 200 and 1600 px.
-    func writeGallery(_ folder: TemporaryFolder, title: String, photos: [String]) throws {
-        try folder.write("gallery.yml", "title: \(title)\nthumbnails: { widths: [200, 1600] }\nimages:\n"
-                         + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined())
+    static func gallery(_ title: String, photos: [String]) -> String {
+        "title: \(title)\nthumbnails: { widths: [200, 1600] }\nimages:\n" + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined()
     }
 
     @Test func aFullDiskKeepsThePreviousSite() async throws {
         try await withSmallDisk { disk in
-            let folder = try project(["orientation/Landscape_1.jpg"])
-            defer { folder.remove() }
+            let project = try TestProject(Self.gallery("Disk", photos: ["orientation/Landscape_1.jpg"]))
             let output = disk + "/site"
-            #expect(try await Galgen.runAsync(["build", "--output", output], in: folder.path).status == 0)
+            #expect(try await project.build(["--output", output]).status == 0)
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
 
             // Nine 16 MP photos at 1600 px do not fit in 1 MB.
-            try writeGallery(folder, title: "Too big", photos: Fixtures.names(in: "photos").map { "photos/" + $0 })
-            let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
+            try project.writeGallery(Self.gallery("Too big", photos: Fixtures.names(in: "photos").map { "photos/" + $0 }))
+            let result = try await project.build(["--output", output])
             #expect(result.status == 3)
             #expect(result.stderr.contains("error: cannot write the site"), "\(result.stderr)")
             #expect(result.stderr.lowercased().contains("space"), "\(result.stderr)")
@@ -58,15 +49,14 @@ struct FullDiskTests {
 
     @Test func aReadOnlyDiskKeepsThePreviousSite() async throws {
         try await withSmallDisk { disk in
-            let folder = try project(["orientation/Landscape_1.jpg"])
-            defer { folder.remove() }
+            let project = try TestProject(Self.gallery("Disk", photos: ["orientation/Landscape_1.jpg"]))
             let output = disk + "/site"
-            #expect(try await Galgen.runAsync(["build", "--output", output], in: folder.path).status == 0)
+            #expect(try await project.build(["--output", output]).status == 0)
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
             try #require(try Self.system("/bin/mount", ["-o", "remount,ro", disk]) == 0)
             defer { _ = try? Self.system("/bin/mount", ["-o", "remount,rw", disk]) }
-            try folder.write("gallery.yml", "title: Changed\nimages:\n  - \(Fixtures.root)/orientation/Landscape_2.jpg\n")
-            let result = try await Galgen.runAsync(["build", "--output", output], in: folder.path)
+            try project.writeGallery("title: Changed\nimages:\n  - \(Fixtures.root)/orientation/Landscape_2.jpg\n")
+            let result = try await project.build(["--output", output])
             #expect(result.status == 3)
             #expect(result.stderr.contains("Read-only file system") || result.stderr.contains("read-only"), "\(result.stderr)")
             #expect(try FileManager.default.subpathsOfDirectory(atPath: output).sorted() == before)

@@ -5,19 +5,18 @@ import Testing
 
 /// The download cache across builds: offline, origin failures, corruption, interruption,
 /// concurrency limits and https.
-@Suite(.serialized, .enabled(if: Fixtures.available))
+@Suite(.serialized, .needsFixtures)
 struct RemoteCacheTests {
     @Test func offlineUsesTheCacheAndNamesWhatIsMissing() async throws {
         let server = try await FaultServer.start()
         let cached = server.url("/img/Landscape_1.jpg?etag=1")
         let uncached = server.url("/img/Landscape_2.jpg")
-        let project = try RemoteProject(images: [cached])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [cached]))
         #expect(try await project.build().status == 0)
         await server.stop()
         let requestsBefore = server.log.count
 
-        try project.write(images: [cached, uncached])
+        try project.writeGallery(RemoteGallery.yaml(images: [cached, uncached]))
         let result = try await project.build(["--offline"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(cached): from cache (offline)"))
@@ -29,8 +28,7 @@ struct RemoteCacheTests {
     @Test func anUnreachableOriginFallsBackToTheCachedCopyWithAWarning() async throws {
         let server = try await FaultServer.start()
         let url = server.url("/img/Landscape_1.jpg?etag=1")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
         #expect(try await project.build().status == 0)
         await server.stop()
 
@@ -39,7 +37,7 @@ struct RemoteCacheTests {
         #expect(result.stderr.contains("! \(url): connection refused; used the cached copy from"), "\(result.stderr)")
         #expect(result.stderr.contains("\(url): from cache (origin failed)"))
         // The report keeps the warning with the image.
-        let report = try #require(project.folder.read(".galgen-cache/build-report.json"))
+        let report = try #require(project.read(".galgen-cache/build-report.json"))
         #expect(report.contains("connection refused; used the cached copy from"))
         #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
@@ -48,8 +46,7 @@ struct RemoteCacheTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?etag=1")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
         #expect(try await project.build().status == 0)
 
         // The origin fails every time: the cached copy stands in.
@@ -70,8 +67,7 @@ struct RemoteCacheTests {
     @Test func aCorruptedBodyIsDownloadedAgain() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: [server.url("/img/Landscape_1.jpg?max_age=3600")])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_1.jpg?max_age=3600")]))
         #expect(try await project.build().status == 0)
         let body = try #require(project.cachedBodies.first)
         let path = project.cache + "/bodies/" + body
@@ -90,10 +86,9 @@ struct RemoteCacheTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let stalled = server.url("/img/Landscape_1.jpg?stall=1")
-        let project = try RemoteProject(images: [stalled], download: "timeout: 60")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [stalled], download: "timeout: 60"))
 
-        let process = try Galgen.start(["build", "--quiet"], in: project.folder.path)
+        let process = try Galgen.start(["build", "--quiet"], in: project.path)
         try await waitUntil { server.log.count == 1 }
         try await Task.sleep(for: .milliseconds(300))
         #expect(project.folder.list(".galgen-cache").contains { $0.contains(".partial-") }, "the download should be in progress")
@@ -107,17 +102,16 @@ struct RemoteCacheTests {
     @Test func aKilledDownloadIsCleanedUpAndRedoneByTheNextBuild() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: ["{ src: '\(server.url("/img/Landscape_1.jpg?stall=1"))', slug: photo }"], download: "timeout: 60")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: ["{ src: '\(server.url("/img/Landscape_1.jpg?stall=1"))', slug: photo }"], download: "timeout: 60"))
 
-        let process = try Galgen.start(["build", "--quiet"], in: project.folder.path)
+        let process = try Galgen.start(["build", "--quiet"], in: project.path)
         try await waitUntil { server.log.count == 1 }
         try await Task.sleep(for: .milliseconds(300))
         kill(process.processIdentifier, SIGKILL)
         await wait(for: process)
         #expect(!project.partialFiles.isEmpty, "SIGKILL cannot clean up; the next build must")
 
-        try project.write(images: ["{ src: '\(server.url("/img/Landscape_1.jpg"))', slug: photo }"])
+        try project.writeGallery(RemoteGallery.yaml(images: ["{ src: '\(server.url("/img/Landscape_1.jpg"))', slug: photo }"]))
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(project.partialFiles.isEmpty)
@@ -133,8 +127,7 @@ struct RemoteCacheTests {
                 "{ src: 'http://\(host):\(server.port)/img/Landscape_1.jpg?latency=300&n=\(n)', slug: \(host.prefix(3))\(n) }"
             }
         }
-        let project = try RemoteProject(images: urls, download: "concurrency: 3, per_host: 2")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: urls, download: "concurrency: 3, per_host: 2"))
 
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
@@ -148,28 +141,25 @@ struct RemoteCacheTests {
 
     @Test func httpsWorksAndARedirectDownToHTTPIsRefused() async throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let certificates = try TestCertificates.make(in: folder.path)
         let secure = try await FaultServer.start(tls: certificates.serverTLS)
         let plain = try await FaultServer.start()
         defer { Task { await secure.stop(); await plain.stop() } }
         let downgrade = secure.url("/redirect?to=\(plain.url("/img/Landscape_2.jpg"))")
-        var project = try RemoteProject(images: [
+        let project = try TestProject(RemoteGallery.yaml(images: [
             "{ src: '\(secure.url("/img/Landscape_1.jpg"))', slug: secure }", "{ src: '\(downgrade)', slug: downgrade }",
-        ])
-        defer { project.remove() }
-        project.environment["SSL_CERT_FILE"] = certificates.caFile
+        ]))
 
-        let result = try await project.build()
+        // The real binary: which certificates are trusted comes from its environment.
+        let result = try await project.buildWithBinary(environment: ["NO_COLOR": "1", "SSL_CERT_FILE": certificates.caFile])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(downgrade): download failed: refused a redirect to plain http (\(plain.url("/img/Landscape_2.jpg")))"), "\(result.stderr)")
         #expect(project.siteImages == ["secure-200.<fp>.jpg"])
         #expect(plain.log.isEmpty)
 
         // Without the test CA the certificate is not trusted.
-        project.environment["SSL_CERT_FILE"] = nil
         try FileManager.default.removeItem(atPath: project.cache)
-        let untrusted = try await project.build()
+        let untrusted = try await project.buildWithBinary(environment: ["NO_COLOR": "1"])
         #expect(untrusted.status == 1)
         #expect(untrusted.stderr.contains("download failed: the server's TLS certificate is not trusted (CERTIFICATE_VERIFY_FAILED)"), "\(untrusted.stderr)")
         #expect(secure.log.count == 2, "an untrusted certificate is not retried")

@@ -5,23 +5,22 @@ import Testing
 
 /// `galgen build` against a real HTTP server on loopback, one fault at a time: which images
 /// are built, the exit status, the message, and what the cache holds afterwards.
-@Suite(.serialized, .enabled(if: Fixtures.available))
+@Suite(.serialized, .needsFixtures)
 struct RemoteSourceTests {
     @Test func downloadsEachDistinctURLOnceAndCachesIt() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let slow = server.url("/img/Landscape_1.jpg?latency=300")
-        let project = try RemoteProject(images: [
+        let project = try TestProject(RemoteGallery.yaml(images: [
             server.url("/img/Landscape_2.jpg"), "{ src: '\(slow)', slug: one }", "{ src: '\(slow)', slug: again }",
-        ])
-        defer { project.remove() }
+        ]))
 
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.log.count == 2)
         // One source, one set of renditions, shared by both panels.
         #expect(project.siteImages == ["landscape-2-200.<fp>.jpg", "one-200.<fp>.jpg"])
-        #expect(project.site("index.html")?.contains(#"id="again""#) == true)
+        #expect(project.siteFile("index.html")?.contains(#"id="again""#) == true)
         #expect(project.cachedEntries.count == 2 && project.cachedBodies.count == 2)
         #expect(result.stderr.contains("↓ \(slow): downloaded"))
         #expect(project.partialFiles.isEmpty)
@@ -31,8 +30,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let missing = server.url("/img/Landscape_1.jpg?status=404")
-        let project = try RemoteProject(images: [server.url("/img/Landscape_2.jpg"), missing])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_2.jpg"), missing]))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -45,8 +43,7 @@ struct RemoteSourceTests {
     @Test func serverErrorThenSuccessIsRetried() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: [server.url("/img/Landscape_1.jpg?fail=1")])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_1.jpg?fail=1")]))
 
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
@@ -58,8 +55,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let broken = server.url("/img/Landscape_1.jpg?fail=99")
-        let project = try RemoteProject(images: [broken])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [broken]))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -71,8 +67,7 @@ struct RemoteSourceTests {
     @Test func tooManyRequestsWaitsForRetryAfter() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: [server.url("/img/Landscape_1.jpg?throttle=1&retry_after=1")])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_1.jpg?throttle=1&retry_after=1")]))
 
         let started = Date()
         let result = try await project.build()
@@ -85,8 +80,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?etag=1&last_modified=1")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
 
         #expect(try await project.build().status == 0)
         let second = try await project.build()
@@ -100,8 +94,7 @@ struct RemoteSourceTests {
     @Test func a304ForAnotherBodyIsNotApplied() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: [server.url("/img/Landscape_1.jpg?etag=1&wrong_304=1")])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_1.jpg?etag=1&wrong_304=1")]))
 
         #expect(try await project.build().status == 0)
         let second = try await project.build()
@@ -115,8 +108,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?max_age=3600")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
 
         #expect(try await project.build().status == 0)
         let second = try await project.build()
@@ -128,8 +120,7 @@ struct RemoteSourceTests {
     @Test func noStoreIsNeverKept() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let project = try RemoteProject(images: [server.url("/img/Landscape_1.jpg?no_store=1&etag=1")])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [server.url("/img/Landscape_1.jpg?no_store=1&etag=1")]))
 
         #expect(try await project.build().status == 0)
         #expect(project.cachedEntries.isEmpty && project.cachedBodies.isEmpty)
@@ -145,8 +136,7 @@ struct RemoteSourceTests {
         defer { Task { await server.stop() } }
         let size = try Fixtures.bytes("orientation/Landscape_1.jpg").count
         let url = server.url("/img/Landscape_1.jpg?cut=1000")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -159,8 +149,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?stall=1")
-        let project = try RemoteProject(images: [url, server.url("/img/Landscape_2.jpg")], download: "timeout: 1")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url, server.url("/img/Landscape_2.jpg")], download: "timeout: 1"))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -174,8 +163,7 @@ struct RemoteSourceTests {
         defer { Task { await server.stop() } }
         let size = try Fixtures.bytes("orientation/Landscape_1.jpg").count
         let url = server.url("/img/Landscape_1.jpg?pad=100000")
-        let project = try RemoteProject(images: [url], download: "max_bytes: \(size + 50_000)")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url], download: "max_bytes: \(size + 50_000)"))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -187,8 +175,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?chunked=1")
-        let project = try RemoteProject(images: [url], download: "max_bytes: 100000")
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url], download: "max_bytes: 100000"))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -202,10 +189,9 @@ struct RemoteSourceTests {
         let endless = server.url("/loop/0")
         let cycle = server.url("/loop/0?cycle=1")
         let fine = server.url("/redirect?to=/img/Landscape_2.jpg")
-        let project = try RemoteProject(images: [
+        let project = try TestProject(RemoteGallery.yaml(images: [
             "{ src: '\(endless)', slug: endless }", "{ src: '\(cycle)', slug: cycle }", "{ src: '\(fine)', slug: fine }",
-        ])
-        defer { project.remove() }
+        ]))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -219,8 +205,7 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let url = server.url("/img/Landscape_1.jpg?html=1")
-        let project = try RemoteProject(images: [url])
-        defer { project.remove() }
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
 
         let result = try await project.build()
         #expect(result.status == 1)
@@ -232,17 +217,16 @@ struct RemoteSourceTests {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
         let port = server.port
-        let project = try RemoteProject(images: [
+        let project = try TestProject(RemoteGallery.yaml(images: [
             "http://alice:s3cret@127.0.0.1:\(port)/img/Landscape_1.jpg", "http://alice:s3cret@127.0.0.1:\(port)/img/Landscape_2.jpg?status=403",
-        ])
-        defer { project.remove() }
+        ]))
 
         let result = try await project.build()
         #expect(result.status == 1)
         #expect(result.stderr.contains("http://127.0.0.1:\(port)/img/Landscape_2.jpg?status=403: download failed: the server answered HTTP 403 Forbidden"))
         #expect(!result.stderr.contains("s3cret") && !result.stderr.contains("alice"))
         #expect(server.log.allSatisfy { $0.authorization == "Basic YWxpY2U6czNjcmV0" })
-        let written = project.folder.list().filter { $0 != "gallery.yml" }.compactMap { project.folder.read($0) }
+        let written = project.list().filter { $0 != "gallery.yml" }.compactMap { project.read($0) }
         #expect(!written.contains { $0.contains("s3cret") }, "a password reached a file")
     }
 }
