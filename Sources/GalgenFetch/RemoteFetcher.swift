@@ -32,7 +32,8 @@ public final class RemoteFetcher: Sendable {
     }
 
     /// Every URL once, `settings.concurrency` at a time and at most `settings.perHost` per host.
-    /// One HTTP client serves the whole batch and is shut down before this returns.
+    /// One HTTP client serves the whole batch and is shut down before this returns; making it
+    /// opens no connection, so an offline batch has one too and never uses it.
     public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
         var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
         let total = Set(urls).count
@@ -42,7 +43,7 @@ public final class RemoteFetcher: Sendable {
         } catch {
             return Dictionary(urls.map { ($0, .failure(.cache("\(error)"))) }) { first, _ in first }
         }
-        let client = offline ? nil : makeClient(settings)
+        let client = makeClient(settings)
         var results: [String: Result<FetchedSource, FetchProblem>] = [:]
         await withTaskGroup(of: (String, Result<Fetched, FetchProblem>).self) { group in
             func startWhatCan() {
@@ -67,7 +68,7 @@ public final class RemoteFetcher: Sendable {
                 startWhatCan()
             }
         }
-        try? await client?.shutdown()
+        try? await client.shutdown()
         return results
     }
 
@@ -85,7 +86,7 @@ public final class RemoteFetcher: Sendable {
 
     // MARK: One URL
 
-    func fetch(_ url: String, client: HTTPClient?, settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
+    func fetch(_ url: String, client: HTTPClient, settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
         let lookup = cache.lookup(url)
         let outcome: Result<Fetched, FetchProblem>
         switch FetchDecision.decide(lookup, now: now(), offline: offline) {
@@ -94,9 +95,9 @@ public final class RemoteFetcher: Sendable {
         case .unavailableOffline:
             return .failure(.offlineMissing)
         case .download:
-            outcome = await download(url, revalidating: nil, client: client!, settings: settings)
-        case let .revalidate(entry, _):
-            outcome = await download(url, revalidating: entry, client: client!, settings: settings)
+            outcome = await download(url, revalidating: nil, client: client, settings: settings)
+        case let .revalidate(entry, headers):
+            outcome = await download(url, revalidating: .init(entry: entry, headers: headers), client: client, settings: settings)
         }
         // The origin is down but the cache has a copy: better an old photo than none.
         if case let .failure(problem) = outcome, problem.isOriginFailure, let entry = lookup.usable {
@@ -109,19 +110,19 @@ public final class RemoteFetcher: Sendable {
 
     /// Attempts with retries: each attempt follows redirects and either stores a body,
     /// refreshes the entry from a 304, or says why not.
-    private func download(_ url: String, revalidating entry: CacheEntry?, client: HTTPClient,
+    private func download(_ url: String, revalidating: Transfer.Revalidation?, client: HTTPClient,
                           settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
-        var entry = entry
+        var revalidating = revalidating
         var attempt = 0
         while true {
             attempt += 1
-            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, entry: entry)
+            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, revalidating: revalidating)
             switch await transfer.run() {
             case let .done(fetched):
                 return .success(fetched)
             case .mismatch:
                 // The 304 was about some other body: ask again, unconditionally.
-                entry = nil
+                revalidating = nil
             case let .failed(problem, retryAfter):
                 guard problem.isRetryable,
                       let delay = retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0..<1))
@@ -135,7 +136,7 @@ public final class RemoteFetcher: Sendable {
         }
     }
 
-    private func makeClient(_ settings: DownloadSettings) -> HTTPClient {
+    func makeClient(_ settings: DownloadSettings) -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let extraTrustRoots { tls.additionalTrustRoots = [.file(extraTrustRoots)] }
         var configuration = HTTPClient.Configuration(

@@ -3,36 +3,44 @@ import Foundation
 import GalgenCore
 import NIOCore
 import NIOHTTP1
-import NIOSSL
 
 /// One attempt at one URL: request, follow redirects, then stream the body into the
 /// cache or apply a 304. Nothing partial survives a failure or a cancellation.
 struct Transfer {
-    enum Result {
+    enum Outcome {
         case done(RemoteFetcher.Fetched)
         /// A 304 that does not describe the cached body.
         case mismatch
         case failed(FetchProblem, retryAfter: TimeInterval?)
     }
 
+    /// A stale cached copy and the conditional headers that ask whether it still holds,
+    /// as `FetchAction.revalidate` decided them.
+    struct Revalidation {
+        var entry: CacheEntry
+        var headers: [String: String]
+    }
+
     let fetcher: RemoteFetcher
     let client: HTTPClient
     let settings: DownloadSettings
     let url: String
-    let entry: CacheEntry?
+    /// Nil asks unconditionally.
+    let revalidating: Revalidation?
 
     /// The whole attempt, redirects and body included, must end within this many seconds.
     var deadlineSeconds: Int { settings.timeoutSeconds * 10 }
 
-    func run() async -> Result {
+    func run() async -> Outcome {
         let policy = RedirectPolicy(allowInsecureHosts: settings.allowInsecureHosts)
         let deadline = NIODeadline.now() + .seconds(Int64(deadlineSeconds))
+        var target = url
         var visited = [url]
         do {
             while true {
-                let response = try await send(visited.last!, deadline: deadline)
+                let response = try await send(target, deadline: deadline)
                 let head = HTTPHead(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) })
-                switch ResponseRules.verdict(head, revalidating: entry, receivedAt: fetcher.now()) {
+                switch ResponseRules.verdict(head, revalidating: revalidating?.entry, receivedAt: fetcher.now()) {
                 case .body:
                     return .done(try await keepBody(response, head: head))
                 case let .notModified(refreshed):
@@ -44,7 +52,8 @@ struct Transfer {
                     return .mismatch
                 case let .redirect(location):
                     await drain(response)
-                    visited.append(try policy.follow(location, visited: visited).get())
+                    target = try policy.follow(location, visited: visited).get()
+                    visited.append(target)
                 case let .retry(problem, retryAfter):
                     await drain(response)
                     return .failed(problem, retryAfter: retryAfter)
@@ -71,8 +80,9 @@ struct Transfer {
         if let user, URLComponents(string: target)?.host == URLComponents(string: url)?.host {
             request.setBasicAuth(username: user, password: password)
         }
-        if let entry {
-            for (name, value) in FetchDecision.conditionalHeaders(for: entry) { request.headers.add(name: name, value: value) }
+        // Sorted so that the same decision always makes the same request.
+        for (name, value) in (revalidating?.headers ?? [:]).sorted(by: { $0.key < $1.key }) {
+            request.headers.add(name: name, value: value)
         }
         return try await client.execute(request, deadline: deadline)
     }
@@ -135,9 +145,12 @@ struct Transfer {
         _ = try? await response.body.collect(upTo: 64 * 1024)
     }
 
+    /// Any error from an attempt, as the problem the user is told about.
     private func problem(from error: any Error) -> FetchProblem {
-        if let problem = error as? FetchProblem { return problem }
-        if let error = error as? HTTPClientError {
+        switch error {
+        case let problem as FetchProblem:
+            return problem
+        case let error as HTTPClientError:
             switch error {
             case .readTimeout: return .idleTimeout(seconds: settings.timeoutSeconds)
             case .deadlineExceeded: return .deadline(seconds: deadlineSeconds)
@@ -146,34 +159,12 @@ struct Transfer {
             case .remoteConnectionClosed: return .connection("the server closed the connection")
             default: return .connection("\(error)")
             }
+        case is CancellationError:
+            return .connection("cancelled")
+        case let error as CacheError:
+            return .cache("\(error)")
+        default:
+            return TransportFailure(error)?.problem ?? .connection("\(error)")
         }
-        if error is CancellationError { return .connection("cancelled") }
-        if let error = error as? NIOSSLError { return .tls(Self.describe(tls: "\(error)")) }
-        if let error = error as? NIOSSLExtraError { return .tls(Self.describe(tls: "\(error)")) }
-        if let error = error as? CacheError { return .cache("\(error)") }
-        return .connection(Self.describe(error))
-    }
-
-    static func describe(tls text: String) -> String {
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            return "the server's TLS certificate is not trusted (CERTIFICATE_VERIFY_FAILED); "
-                + "if it comes from a private certificate authority, set SSL_CERT_FILE to that authority's PEM file"
-        }
-        if text.contains("failedToValidateHostname") {
-            return "the server's TLS certificate is for another host name"
-        }
-        return "the TLS handshake failed: \(text)"
-    }
-
-    /// NIO's connection errors, in words: DNS failures and refused connections.
-    static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("NXDOMAIN") || text.contains("dnsAError") || text.contains("dnsAAAAError") || text.contains("Name or service not known") {
-            return "could not resolve the host name"
-        }
-        if text.contains("connectionRefused") || text.contains("Connection refused") {
-            return "connection refused"
-        }
-        return text
     }
 }

@@ -33,7 +33,9 @@ public enum FetchDecision {
         return headers.isEmpty ? .download : .revalidate(entry, headers: headers)
     }
 
-    public static func conditionalHeaders(for entry: CacheEntry) -> [String: String] {
+    /// The validators the entry has, as request headers. Only `decide` asks: the download
+    /// sends the headers its `FetchAction.revalidate` carries.
+    static func conditionalHeaders(for entry: CacheEntry) -> [String: String] {
         var headers: [String: String] = [:]
         if let etag = entry.etag { headers["If-None-Match"] = etag }
         if let lastModified = entry.lastModified { headers["If-Modified-Since"] = lastModified }

@@ -1,0 +1,137 @@
+import AsyncHTTPClient
+import FaultServer
+import Foundation
+import GalgenCore
+@testable import GalgenFetch
+import GalgenTestSupport
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Testing
+
+/// Failures below HTTP against real loopback connections: which error types AsyncHTTPClient
+/// actually throws (the classification depends on them), and the words the user reads.
+@Suite(.serialized)
+struct TransportFailureTests {
+    /// What the batch's client throws for one request.
+    func error(_ url: String, trust: String? = nil) async throws -> any Error {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let client = fetcher(folder, trust: trust).makeClient(DownloadSettings(timeoutSeconds: 5))
+        var thrown: (any Error)?
+        do {
+            _ = try await client.execute(HTTPClientRequest(url: url), deadline: .now() + .seconds(20))
+        } catch {
+            thrown = error
+        }
+        try? await client.shutdown()
+        guard let thrown else { throw Unexpected.success }
+        return thrown
+    }
+
+    /// What the whole fetcher reports for one URL, retries included.
+    func problem(_ url: String, trust: String? = nil) async throws -> FetchProblem? {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let results = await fetcher(folder, trust: trust).fetchAll([url], settings: DownloadSettings(timeoutSeconds: 5))
+        guard case let .failure(problem) = results[url] else { return nil }
+        return problem
+    }
+
+    func fetcher(_ folder: TemporaryFolder, trust: String?) -> RemoteFetcher {
+        RemoteFetcher(cache: DiskCache(root: folder.path + "/cache"), offline: false, userAgent: "galgen-test",
+                      retry: RetryPolicy(baseDelay: 0.01), extraTrustRoots: trust, report: { _ in })
+    }
+
+    enum Unexpected: Error { case success }
+
+    /// A port nothing listens on any more.
+    func closedPort() async throws -> Int {
+        let server = try await FaultServer.start()
+        await server.stop()
+        return server.port
+    }
+
+    @Test func aRefusedConnectionToAnAddressIsABareIOError() async throws {
+        let url = "http://127.0.0.1:\(try await closedPort())/img/Landscape_1.jpg"
+        let error = try await error(url)
+        #expect((error as? IOError)?.errnoCode == ECONNREFUSED, "\(type(of: error)): \(error)")
+        #expect(TransportFailure(error) == .connectionRefused)
+        #expect(try await problem(url) == .connection("connection refused"))
+    }
+
+    @Test func aRefusedConnectionToAHostNameIsOneFailurePerAddress() async throws {
+        let url = "http://localhost:\(try await closedPort())/img/Landscape_1.jpg"
+        let error = try await error(url)
+        let connection = try #require(error as? NIOConnectionError, "\(type(of: error)): \(error)")
+        #expect(connection.dnsAError == nil && connection.dnsAAAAError == nil)
+        #expect(connection.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED })
+        #expect(TransportFailure(error) == .connectionRefused)
+        #expect(try await problem(url) == .connection("connection refused"))
+    }
+
+    @Test func aNameThatDoesNotResolveIsADNSFailure() async throws {
+        // RFC 6761: .invalid never resolves.
+        let url = "http://nonexistent.invalid/photo.jpg"
+        let error = try await error(url)
+        let connection = try #require(error as? NIOConnectionError, "\(type(of: error)): \(error)")
+        #expect(connection.dnsAError is SocketAddressError.UnknownHost)
+        #expect(connection.connectionErrors.isEmpty)
+        #expect(TransportFailure(error) == .unresolvableHost)
+        #expect(try await problem(url) == .connection("could not resolve the host name"))
+    }
+
+    @Test func anUntrustedCertificateFailsVerification() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let secure = try await FaultServer.start(tls: try TestCertificates.make(in: folder.path).serverTLS)
+        defer { Task { await secure.stop() } }
+        let url = secure.url("/img/Landscape_1.jpg")
+
+        let error = try await error(url)
+        #expect((error as? NIOSSLError)?.failedCertificateVerification == true, "\(type(of: error)): \(error)")
+        #expect(TransportFailure(error) == .untrustedCertificate)
+        #expect(try await problem(url) == .tls("the server's TLS certificate is not trusted (CERTIFICATE_VERIFY_FAILED); "
+            + "if it comes from a private certificate authority, set SSL_CERT_FILE to that authority's PEM file"))
+        #expect(secure.log.isEmpty)
+    }
+
+    @Test(arguments: ["127.0.0.1", "localhost"])
+    func aTrustedCertificateForAnotherHostFailsHostnameValidation(host: String) async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let certificate = try OtherHostCertificate(in: folder.path)
+        let secure = try await FaultServer.start(tls: certificate.serverTLS)
+        defer { Task { await secure.stop() } }
+        let url = "https://\(host):\(secure.port)/img/Landscape_1.jpg"
+
+        let error = try await error(url, trust: certificate.caFile)
+        #expect((error as? NIOSSLExtraError) == .failedToValidateHostname, "\(type(of: error)): \(error)")
+        #expect(TransportFailure(error) == .certificateForAnotherHost)
+        #expect(try await problem(url, trust: certificate.caFile) == .tls("the server's TLS certificate is for another host name"))
+        #expect(secure.log.isEmpty)
+    }
+
+    @Test func otherHandshakeFailuresKeepNIOSSLsWords() async throws {
+        let plain = try await FaultServer.start()
+        defer { Task { await plain.stop() } }
+        let url = "https://127.0.0.1:\(plain.port)/img/Landscape_1.jpg"
+
+        let error = try await error(url)
+        let tls = try #require(error as? NIOSSLError, "\(type(of: error)): \(error)")
+        #expect(!tls.failedCertificateVerification)
+        #expect(TransportFailure(error) == .handshake("\(error)"))
+        let problem = try #require(try await problem(url))
+        #expect("\(problem)".hasPrefix("the TLS handshake failed: handshakeFailed("), "\(problem)")
+        #expect("\(problem)".contains("WRONG_VERSION_NUMBER"), "\(problem)")
+    }
+
+    @Test func errorsWithoutWordsOfTheirOwnAreLeftAlone() {
+        #expect(TransportFailure(IOError(errnoCode: ECONNRESET, reason: "read")) == nil)
+        #expect(TransportFailure(CancellationError()) == nil)
+        #expect(TransportFailure(NIOSSLExtraError.cannotUseIPAddressInSNI)
+                == .handshake("\(NIOSSLExtraError.cannotUseIPAddressInSNI)"))
+        #expect(TransportFailure(NIOSSLError.handshakeFailed(.sslError([.eofDuringHandshake])))
+                == .handshake("\(NIOSSLError.handshakeFailed(.sslError([.eofDuringHandshake])))"))
+    }
+}
