@@ -3,19 +3,15 @@ import GalgenTestSupport
 import Testing
 
 /// `galgen serve` as a user runs it: the real binary on a free port, real HTTP requests.
-@Suite(.serialized, .enabled(if: Fixtures.available))
+@Suite(.serialized, .needsFixtures)
 struct ServeTests {
-    func project(title: String = "Coast") throws -> TemporaryFolder {
-        let folder = try TemporaryFolder()
+    func project(title: String = "Coast") throws -> TestProject {
+        let folder = try TestProject(photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Portrait_3.jpg"])
         try writeGallery(folder, title: title)
-        for (name, fixture) in ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Portrait_3.jpg"] {
-            try FileManager.default.createDirectory(atPath: folder.path + "/photos", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + fixture, toPath: folder.path + "/photos/" + name)
-        }
         return folder
     }
 
-    func writeGallery(_ folder: TemporaryFolder, title: String) throws {
+    func writeGallery(_ folder: TestProject, title: String) throws {
         try folder.write("gallery.yml", """
             title: \(title)
             thumbnails: { widths: [200, 600] }
@@ -26,7 +22,7 @@ struct ServeTests {
     }
 
     /// Starts the server, runs `body`, then stops it with Ctrl-C and checks it stopped cleanly.
-    func serving(_ folder: TemporaryFolder, _ arguments: [String] = [],
+    func serving(_ folder: TestProject, _ arguments: [String] = [],
                  _ body: (ServeProcess) async throws -> Void) async throws {
         let server = try ServeProcess(arguments, in: folder.path)
         do {
@@ -40,13 +36,12 @@ struct ServeTests {
         #expect(!folder.list().contains { $0.contains("galgen-tmp") }, "no staging folder left behind")
     }
 
-    func image(_ folder: TemporaryFolder, _ prefix: String) throws -> String {
+    func image(_ folder: TestProject, _ prefix: String) throws -> String {
         try #require(folder.list("_site/images").first { $0.hasPrefix(prefix) && $0.hasSuffix(".jpg") })
     }
 
     @Test func servesPagesAndImagesWithTheirTypesAndSafetyHeaders() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder) { server in
             let page = try server.get("/")
             #expect(page.status == 200)
@@ -88,7 +83,6 @@ struct ServeTests {
 
     @Test func imagesAnswerIfNoneMatchWith304AndRangesWith206() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder) { server in
             let path = "/images/" + (try image(folder, "harbour-600."))
             let bytes = Array(FileManager.default.contents(atPath: folder.path + "/_site" + path) ?? Data())
@@ -126,7 +120,6 @@ struct ServeTests {
     /// Every way out of the folder is refused, and nothing outside it is ever sent.
     @Test func traversalDotfileAndSymlinkProbesAreRefused() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try "top secret".write(toFile: folder.path + "/secret.txt", atomically: true, encoding: .utf8)
         try await serving(folder) { server in
             let site = folder.path + "/_site"
@@ -167,7 +160,6 @@ struct ServeTests {
     /// DNS rebinding: another site's name pointing at 127.0.0.1 gets nothing, least of all the events.
     @Test func otherHostNamesAndOriginsAreRefused() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder) { server in
             #expect(try server.get("/", host: "evil.example:\(server.port)").status == 403)
             #expect(try server.get("/__galgen/events", host: "evil.example:\(server.port)").status == 403)
@@ -181,7 +173,6 @@ struct ServeTests {
 
     @Test func editingGalleryYmlSendsAReloadEventAndServesTheNewPage() async throws {
         let folder = try project(title: "Before")
-        defer { folder.remove() }
         try await serving(folder) { server in
             #expect(try server.get("/").text.contains("Before"))
             let events = try EventStream(port: server.port)
@@ -205,7 +196,6 @@ struct ServeTests {
 
     @Test func aChangedPhotoIsTheOnlyImageRenderedAgain() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder) { server in
             let before = try image(folder, "harbour-200.")
             let replacement = folder.path + "/photos/a.jpg.new"
@@ -224,7 +214,6 @@ struct ServeTests {
 
     @Test func editingATemplateFileRebuildsWithIt() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try folder.write("gallery.yml", (folder.read("gallery.yml") ?? "") + "\ntemplate: theme\n")
         try folder.write("theme/gallery.css", "body { color: black }\n")
         try await serving(folder) { server in
@@ -241,7 +230,6 @@ struct ServeTests {
     /// A large first build: an edit saved while it runs is rebuilt once it ends.
     @Test func anEditDuringTheFirstBuildIsRebuiltAfterIt() async throws {
         let folder = try project(title: "First")
-        defer { folder.remove() }
         var images = ""
         for name in Fixtures.names(in: "photos").prefix(3) {
             try FileManager.default.copyItem(atPath: Fixtures.root + "/photos/" + name, toPath: folder.path + "/photos/big-" + name)
@@ -264,7 +252,6 @@ struct ServeTests {
 
     @Test func aBrokenGalleryYmlKeepsTheLastGoodSiteAndReportsTheError() async throws {
         let folder = try project(title: "Good")
-        defer { folder.remove() }
         try await serving(folder) { server in
             let events = try EventStream(port: server.port)
             defer { events.close() }
@@ -287,7 +274,6 @@ struct ServeTests {
 
     @Test func aBasePathServesTheSiteUnderASubFolder() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder, ["--base-path", "/photos/trip/"]) { server in
             #expect(server.url.hasSuffix("/photos/trip/"))
             let root = try server.get("/")
@@ -306,7 +292,6 @@ struct ServeTests {
 
     @Test func aPortInUseIsReportedWithTheOptionToChangeIt() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder) { server in
             let second = try await Galgen.runAsync(["serve", "--port", String(server.port)], in: folder.path)
             #expect(second.status == 5)
@@ -317,7 +302,6 @@ struct ServeTests {
 
     @Test func anUnknownHostIsReported() async throws {
         let folder = try project()
-        defer { folder.remove() }
         let result = try await Galgen.runAsync(["serve", "--host", "nonexistent.invalid", "--port", "0"], in: folder.path)
         #expect(result.status == 5)
         #expect(result.stderr.contains("cannot listen on nonexistent.invalid") && result.stderr.contains("--host 127.0.0.1"))
@@ -325,7 +309,6 @@ struct ServeTests {
 
     @Test func aMissingGalleryYmlIsAConfigurationError() async throws {
         let folder = try TemporaryFolder()
-        defer { folder.remove() }
         let result = try await Galgen.runAsync(["serve", "--port", "0"], in: folder.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains("gallery.yml") && result.stderr.contains("galgen init"))
@@ -334,7 +317,6 @@ struct ServeTests {
 
     @Test func listeningBeyondThisMachineWarns() async throws {
         let folder = try project()
-        defer { folder.remove() }
         try await serving(folder, ["--host", "0.0.0.0"]) { server in
             #expect(server.url.hasPrefix("http://localhost:"))
             #expect(await server.waitForLog("warning: listening on 0.0.0.0"))
