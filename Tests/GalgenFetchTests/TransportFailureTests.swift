@@ -8,6 +8,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import Testing
+import X509
 
 /// Failures below HTTP against real loopback connections: which error types AsyncHTTPClient
 /// actually throws (the classification depends on them), and the words the user reads.
@@ -100,7 +101,8 @@ struct TransportFailureTests {
     func aTrustedCertificateForAnotherHostFailsHostnameValidation(host: String) async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let certificate = try OtherHostCertificate(in: folder.path)
+        // Trusted, but for example.org only.
+        let certificate = try TestCertificates.make(in: folder.path, serverName: "example.org", names: [.dnsName("example.org")], tag: "other-host")
         let secure = try await FaultServer.start(tls: certificate.serverTLS)
         defer { Task { await secure.stop() } }
         let url = "https://\(host):\(secure.port)/img/Landscape_1.jpg"
