@@ -8,6 +8,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case outOfRange(key: String, value: String, range: String)
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
+        case slugTooLong(String, limit: Int)
         case unsupportedScheme(String, url: String)
         case insecureURL(url: String, host: String)
         case emptySource
@@ -44,6 +45,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
         case let .invalidSlug(slug):
             "the slug '\(slug)' may only contain letters, digits, '-' and '_', and must start with a letter or digit."
+        case let .slugTooLong(slug, limit):
+            "the slug '\(slug.prefix(24))…' is \(slug.utf8.count) characters long; use at most \(limit)."
         case let .unsupportedScheme(scheme, url):
             "'\(url)' uses the unsupported scheme '\(scheme):'. Use an https:// URL or a path relative to gallery.yml."
         case let .insecureURL(url, host):

@@ -96,6 +96,10 @@ extension ConfigReader {
             fail(.invalidSlug(slug), at: field?.value)
             return nil
         }
+        guard slug.utf8.count <= Slug.maximumLength else {
+            fail(.slugTooLong(slug, limit: Slug.maximumLength), at: field?.value)
+            return nil
+        }
         return slug
     }
 
@@ -111,14 +115,20 @@ extension ConfigReader {
                 taken[entry.slug.lowercased()] = location(entry.node)
             }
         }
+        // The next suffix to try for each base: a candidate found taken stays taken, so resuming there
+        // gives the same slugs as counting from 2 every time, in linear instead of quadratic time.
+        var nextSuffix: [String: Int] = [:]
         return entries.map { entry in
             guard !entry.explicit else { return entry.slug }
             let base = entry.derived.isEmpty ? fallback : entry.derived
             var candidate = base
-            var counter = 2
-            while taken[candidate.lowercased()] != nil {
-                candidate = "\(base)-\(counter)"
-                counter += 1
+            var counter = nextSuffix[base] ?? 2
+            if taken[candidate.lowercased()] != nil {
+                repeat {
+                    candidate = "\(base)-\(counter)"
+                    counter += 1
+                } while taken[candidate.lowercased()] != nil
+                nextSuffix[base] = counter
             }
             taken[candidate.lowercased()] = location(entry.node)
             return candidate

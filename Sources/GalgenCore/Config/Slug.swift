@@ -2,11 +2,20 @@ import Foundation
 
 /// URL fragment and file-name safe identifiers.
 public enum Slug {
-    /// Lowercase ASCII letters and digits joined by single hyphens.
+    /// The longest slug, in bytes: renditions are `<slug>-<width>.<hash>.jpg`, and every path
+    /// component must stay well under the 255 bytes file systems allow.
+    public static let maximumLength = 100
+
+    /// Lowercase ASCII letters and digits joined by single hyphens, at most `maximumLength` long.
+    ///
+    /// Letters are transliterated, not dropped: accents are taken off (`Été` → `ete`), compatibility
+    /// forms folded (`ﬁ` → `fi`, `Ａ` → `a`) and a few letters spelt out (`ß` → `ss`). Only Unicode's
+    /// normalization and case data are used, never the platform's locale or ICU transforms, so every
+    /// machine gives the same slug.
     public static func make(from text: String) -> String {
         var slug = ""
         var pendingHyphen = false
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in latin(text).unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 if pendingHyphen, !slug.isEmpty { slug.append("-") }
                 slug.unicodeScalars.append(scalar)
@@ -15,8 +24,40 @@ public enum Slug {
                 pendingHyphen = true
             }
         }
-        return slug
+        return shortened(slug)
     }
+
+    /// At most `maximumLength` bytes, cut at a hyphen when one is near the end, without a trailing hyphen.
+    static func shortened(_ slug: String) -> String {
+        guard slug.utf8.count > maximumLength else { return slug }
+        // Slugs from `make` are ASCII, so a byte count is a character count.
+        var cut = String(slug.unicodeScalars.prefix(maximumLength))
+        if let hyphen = cut.lastIndex(of: "-"), cut.distance(from: hyphen, to: cut.endIndex) <= 20 {
+            cut = String(cut[..<hyphen])
+        }
+        while cut.hasSuffix("-") { cut.removeLast() }
+        return cut
+    }
+
+    /// Lowercased, decomposed (NFKD) and without combining marks, with letters that have no
+    /// decomposition spelt the way they are usually written in ASCII.
+    private static func latin(_ text: String) -> String {
+        var result = ""
+        for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
+        where scalar.properties.generalCategory != .nonspacingMark {
+            if let spelt = spelling[scalar] {
+                result += spelt
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static let spelling: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+        "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l", "ĸ": "k", "ŋ": "ng",
+    ]
 
     /// Whether a slug written by the user is safe as an id, fragment and file name.
     public static func isValid(_ slug: String) -> Bool {
