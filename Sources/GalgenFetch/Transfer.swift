@@ -95,13 +95,16 @@ struct Transfer {
         let contentType = head["Content-Type"]
         let writer = try fetcher.cache.newBody()
         do {
+            // The body's first bytes, however the network splits them into chunks.
             var start: [UInt8] = []
+            var sniffed = false
             do {
                 for try await buffer in response.body {
-                    if start.count < BodySniffer.needed {
-                        start += buffer.readableBytesView.prefix(BodySniffer.needed - start.count)
-                        if start.count >= BodySniffer.needed, let problem = BodySniffer.problem(start: Array(buffer.readableBytesView.prefix(24)), contentType: contentType) {
-                            throw problem
+                    if !sniffed {
+                        start += buffer.readableBytesView.prefix(BodySniffer.shown - start.count)
+                        if start.count >= BodySniffer.needed {
+                            sniffed = true
+                            if let problem = BodySniffer.problem(start: start, contentType: contentType) { throw problem }
                         }
                     }
                     guard writer.size + buffer.readableBytes <= settings.maxBytes else {
@@ -120,7 +123,7 @@ struct Transfer {
                 // The connection broke mid-body.
                 throw FetchProblem.truncated(received: writer.size, expected: declared)
             }
-            if let problem = start.count < BodySniffer.needed ? BodySniffer.problem(start: start, contentType: contentType) : nil {
+            if !sniffed, let problem = BodySniffer.problem(start: start, contentType: contentType) {
                 throw problem
             }
             if let declared, writer.size != declared {

@@ -19,6 +19,7 @@ import Synchronization
 ///     /img/NAME?wrong_304=1            304 with a different strong ETag
 ///     /img/NAME?max_age=60  /  ?no_store=1  /  ?no_cache=1
 ///     /img/NAME?cut=1000               Content-Length of the whole body, connection closed after 1000 bytes
+///     /img/NAME?chunk=1                the first byte alone, the rest 100 ms later
 ///     /img/NAME?stall=1                headers and the first bytes, then nothing
 ///     /img/NAME?pad=N                  the JPEG followed by N extra bytes (a body larger than a cap)
 ///     /img/NAME?html=1                 200 with an HTML page

@@ -101,6 +101,16 @@ struct Routes: Sendable {
                 throw CutShort()
             })
         }
+        if let first = query.get("chunk", as: Int.self) {
+            // The first bytes in a chunk of their own: the pause keeps the client from reading them together with the rest.
+            record(request, status: 200, bodyBytes: whole.count)
+            return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: whole.count) { writer in
+                try await writer.write(ByteBuffer(bytes: whole.prefix(first)))
+                try await Task.sleep(for: .milliseconds(100))
+                try await writer.write(ByteBuffer(bytes: whole.dropFirst(first)))
+                try await writer.finish(nil)
+            })
+        }
         if query.get("chunked") != nil {
             // No Content-Length: the size is known only by counting.
             record(request, status: 200, bodyBytes: whole.count)

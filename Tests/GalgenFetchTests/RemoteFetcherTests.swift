@@ -95,6 +95,18 @@ struct RemoteFetcherTests {
         #expect(server.log.map(\.conditional) == [true])
     }
 
+    @Test("The JPEG check reads the body's first bytes, however the network splits them", arguments: [1, 2])
+    func theSniffSpansChunks(_ first: Int) async throws {
+        let server = try await FaultServer.start()
+        defer { Task { await server.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let url = server.url("/img/Landscape_1.jpg?chunk=\(first)")
+        let results = await fetcher(folder, events: Events()).fetchAll([url], settings: DownloadSettings())
+        let path = try #require(try? results[url]?.get().path, "\(String(describing: results[url]))")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(try Fixtures.bytes("orientation/Landscape_1.jpg")))
+    }
+
     @Test func offlineMakesNoRequest() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
