@@ -14,6 +14,10 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case emptySource
         case conflictingKeys(String, String)
         case invalidBaseURL(String)
+        case invalidUTF8(byte: UInt8)
+        case controlCharacter(Unicode.Scalar)
+        case tooManyAliases(limit: Int)
+        case keyNotText(kind: String, context: String, allowed: [String])
     }
 
     public var location: SourceLocation
@@ -55,9 +59,25 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             "'src' is empty. Give a path relative to gallery.yml or an https:// URL."
         case let .invalidBaseURL(url):
             "'base_url' must be the site's absolute http(s) address, such as https://example.com/photos/ (got '\(url)')."
+        case let .invalidUTF8(byte):
+            "the byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8. Save gallery.yml as UTF-8 text."
+        case let .controlCharacter(scalar):
+            "the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed. "
+                + "Remove it; inside double quotes, write it as an escape such as \"\\t\"."
+        case let .tooManyAliases(limit):
+            "the aliases ('*name') here would expand the file to more than \(limit) values. "
+                + "Write the repeated parts out, or nest fewer aliases inside one another."
+        case let .keyNotText(kind, context, allowed):
+            "a key in \(context) is \(kind), but keys must be text. Allowed keys: \(allowed.joined(separator: ", "))."
         case let .conflictingKeys(first, second):
             "use either '\(first)' or '\(second)', not both. '\(first)' is one album; '\(second)' is a list of albums, each with its own 'images'."
         }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 

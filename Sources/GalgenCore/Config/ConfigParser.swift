@@ -5,12 +5,31 @@ import Yams
 ///
 /// Every problem is collected with its line and column, so one run shows them all.
 public enum ConfigParser {
+    /// Parses gallery.yml's bytes, which must be UTF-8 text without control characters.
+    public static func parse(_ bytes: [UInt8], file: String = "gallery.yml", directory: String) throws(ConfigErrors) -> Gallery {
+        switch ConfigText.decode(bytes) {
+        case let .success(text):
+            return try parse(text, file: file, directory: directory)
+        case let .failure(problem):
+            throw ConfigErrors([ConfigError(problem.kind, at: SourceLocation(file: file, line: problem.line, column: problem.column))])
+        }
+    }
+
     /// Parses `text`, read from `file` in `directory` (used to resolve relative `src` paths).
     public static func parse(_ text: String, file: String = "gallery.yml", directory: String) throws(ConfigErrors) -> Gallery {
         var reader = ConfigReader(file: file, directory: directory)
+        if let problem = ConfigText.firstProblem(in: text) {
+            throw ConfigErrors([ConfigError(problem.kind, at: SourceLocation(file: file, line: problem.line, column: problem.column))])
+        }
         let root: Node?
         do {
+            if let mark = try AliasBudget.overrun(in: text) {
+                throw ConfigErrors([ConfigError(.tooManyAliases(limit: AliasBudget.limit),
+                                                at: SourceLocation(file: file, line: mark.line, column: mark.column))])
+            }
             root = try Yams.compose(yaml: text)
+        } catch let errors as ConfigErrors {
+            throw errors
         } catch {
             throw ConfigErrors([reader.syntaxError(error)])
         }
@@ -48,6 +67,13 @@ struct ConfigReader {
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
             return ConfigError(.syntax("the key \(keys) appears twice in the same block; keep one"),
                                at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+        case let .reader(problem, offset, _, yaml):
+            // Yams counts the offset in Characters; the location counts scalars since the last line break.
+            var position = TextPosition()
+            let end = offset.flatMap { yaml.index(yaml.startIndex, offsetBy: $0, limitedBy: yaml.endIndex) } ?? yaml.startIndex
+            for scalar in yaml.unicodeScalars[..<end] { position.advance(past: scalar) }
+            return ConfigError(.syntax("unreadable YAML: \(problem)"),
+                               at: SourceLocation(file: file, line: position.line, column: position.column))
         default:
             return ConfigError(.syntax("unreadable YAML: \(error)"), at: SourceLocation(file: file, line: 1, column: 1))
         }

@@ -23,8 +23,12 @@ extension ConfigReader {
         }
         var fields: [String: Field] = [:]
         for (key, value) in mapping {
-            guard let name = key.scalar?.string, allowed.contains(name) else {
-                let name = key.scalar?.string ?? "\(key)"
+            guard let name = key.scalar?.string else {
+                // Never printed: an aliased key can be huge.
+                fail(.keyNotText(kind: Self.kind(of: key), context: context, allowed: allowed), at: key)
+                continue
+            }
+            guard allowed.contains(name) else {
                 fail(.unknownKey(name, context: context, suggestion: Suggestion.closest(to: name, in: allowed),
                                  allowed: allowed), at: key)
                 continue
@@ -32,6 +36,16 @@ extension ConfigReader {
             fields[name] = Field(key: key, value: value)
         }
         return fields
+    }
+
+    /// What a node is, in the words of the messages.
+    static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "text"
+        case .sequence: "a list"
+        case .mapping: "a block of 'key: value' lines"
+        case .alias: "an alias"
+        }
     }
 
     /// Text as written: `title: no` is the text "no", `title: 2024` is "2024".

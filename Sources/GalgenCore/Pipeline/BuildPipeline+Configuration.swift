@@ -12,7 +12,7 @@ extension BuildPipeline {
         let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
         let gallery: Gallery
         do {
-            gallery = try ConfigParser.parse(String(decoding: bytes, as: UTF8.self), file: name, directory: directory)
+            gallery = try ConfigParser.parse(bytes, file: name, directory: directory)
         } catch {
             throw .config(error)
         }
