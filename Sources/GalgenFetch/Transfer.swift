@@ -119,6 +119,9 @@ struct Transfer {
                 throw error
             } catch is CancellationError {
                 throw FetchProblem.connection("cancelled")
+            } catch let error as CacheError {
+                // The disk, not the connection: say so, and do not try again.
+                throw FetchProblem.cache("\(error)")
             } catch {
                 // The connection broke mid-body.
                 throw FetchProblem.truncated(received: writer.size, expected: declared)
