@@ -9,10 +9,12 @@ public struct CompiledTemplate: Sendable {
     public var digest: String
 
     public init(_ template: SiteTemplate) throws(TemplateError) {
+        _ = Self.registerContentType
         var library = MustacheLibrary()
         for (name, text) in template.templates.sorted(by: { $0.key < $1.key }) {
             do {
-                try library.register(text, named: name)
+                _ = try MustacheTemplate(string: text)  // errors at the author's own line numbers
+                try library.register(Self.escapingPragma + text, named: name)
             } catch {
                 throw TemplateError.invalidTemplate(name: name + ".mustache", reason: "\(error)")
             }
@@ -24,4 +26,18 @@ public struct CompiledTemplate: Sendable {
         self.library = library
         self.digest = PageKey.templateDigest(template)
     }
+
+    /// swift-mustache escapes `{{name}}` per `Character`, which lets `"` + U+0301 through
+    /// (`MarkupText`); its default content type is fixed, but a pragma can name another. Every
+    /// template and partial, built-in or the author's, starts with this one (a partial starts
+    /// with the default again, so each needs its own). Alone on its line, it renders nothing.
+    static let escapingPragma = "{{% CONTENT_TYPE: \(contentTypeName)}}\n"
+    static let contentTypeName = "GALGEN_HTML"
+
+    /// Registered before any template is parsed (the parser looks the name up). Also under
+    /// "HTML", so a template naming swift-mustache's type in its own pragma is as safe.
+    private static let registerContentType: Void = {
+        MustacheContentTypes.register(ScalarHTMLContentType(), named: contentTypeName)
+        MustacheContentTypes.register(ScalarHTMLContentType(), named: "HTML")
+    }()
 }

@@ -13,6 +13,8 @@ public enum PageKey {
     /// The template folder's files, in name order.
     public static func templateDigest(_ template: SiteTemplate) -> String {
         var fingerprint = Fingerprint()
+        // How galgen renders them: a page cached before escaping per Unicode scalar is stale.
+        fingerprint.add(CompiledTemplate.escapingPragma)
         for (name, text) in template.templates.sorted(by: { $0.key < $1.key }) {
             fingerprint.add(name)
             fingerprint.add(text)

@@ -49,7 +49,7 @@ public enum SiteRenderer {
     /// sitemaps.org: every page's address, in page order, without dates (so builds stay identical).
     static func sitemap(_ addresses: [String]) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-            + addresses.map { "  <url><loc>\(XMLText.escape($0))</loc></url>\n" }.joined()
+            + addresses.map { "  <url><loc>\(MarkupText.xml($0))</loc></url>\n" }.joined()
             + "</urlset>\n"
     }
 
@@ -78,13 +78,5 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(path, reason):
             "cannot read the template folder \(path): \(reason). Check the 'template:' path in gallery.yml."
         }
-    }
-}
-
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
     }
 }
