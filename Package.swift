@@ -61,7 +61,9 @@ let package = Package(
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
         // Live effects: file system, terminal.
-        .target(name: "GalgenIO", dependencies: ["GalgenCore", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", "CFileShim", .product(name: "Crypto", package: "swift-crypto")]),
+        // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
+        .target(name: "CFileShim"),
         // Live fetch effect: HTTP downloads (AsyncHTTPClient) into the content-addressed cache.
         .target(
             name: "GalgenFetch",

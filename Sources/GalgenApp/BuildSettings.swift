@@ -26,6 +26,24 @@ public struct BuildSettings: Sendable {
     }
 
     public var quiet: Bool { verbosity == .quiet }
+
+    /// Why the cache and the output cannot be where they are, or nil: they must not be the same
+    /// folder or one inside the other (a build replaces its output whole, and the cache must
+    /// never be published). Symlinks are followed, as the writes would follow them.
+    public var overlapProblem: String? {
+        let output = Paths.resolvingSymlinks(outputPath), cache = Paths.resolvingSymlinks(cachePath)
+        if output == cache {
+            return "the output folder and the cache folder are the same (\(outputPath)); choose another --output or --cache-dir"
+        }
+        if Paths.isInside(cache, output) {
+            return "the cache folder (\(cachePath)) is inside the output folder (\(outputPath)), which every build replaces "
+                + "and publishes; choose a --cache-dir outside it"
+        }
+        if Paths.isInside(output, cache) {
+            return "the output folder (\(outputPath)) is inside the cache folder (\(cachePath)); choose an --output outside it"
+        }
+        return nil
+    }
 }
 
 /// Paths as the command line takes them.
@@ -37,5 +55,30 @@ public enum Paths {
 
     public static func folder(of path: String) -> String {
         (path as NSString).deletingLastPathComponent
+    }
+
+    /// The path with every symlink in its existing part followed (the rest kept as written).
+    public static func resolvingSymlinks(_ path: String) -> String {
+        var existing = absolute(path), rest: [String] = []
+        while true {
+            if let real = real(existing) {
+                return ([real] + rest).joined(separator: "/").replacingOccurrences(of: "//", with: "/")
+            }
+            guard existing != "/" else { return absolute(path) }
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = folder(of: existing)
+        }
+    }
+
+    /// realpath(3), or nil when the path does not exist.
+    private static func real(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is strictly inside `folder` (both absolute and resolved).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 }

@@ -44,13 +44,13 @@ struct SiteBuild {
             // The configuration first: a missing or broken gallery.yml or template fails before
             // anything is locked or created (no cache folder without a gallery).
             let loaded = try pipeline.load()
-            let lock: BuildLock
+            let locks: [BuildLock]
             do {
-                lock = try BuildLock.acquire(cache: settings.cachePath, wait: !settings.noWait) { reporter.line($0, style: .warning) }
+                locks = try lock()
             } catch {
                 return .failure(.lock(error))
             }
-            defer { lock.release() }
+            defer { for lock in locks { lock.release() } }
             let summary = try await pipeline.build(loaded)
             if let record = summary.record { BuildReport.save(record, cache: settings.cachePath, reporter: reporter) }
             return .success(summary)
@@ -63,6 +63,20 @@ struct SiteBuild {
 /// galgen's version, as `--version` and the generator tag show it.
 public enum Version {
     public static let current = "0.1.0"
+}
+
+extension SiteBuild {
+    /// One build at a time per cache and per output (two caches may share an output).
+    private func lock() throws(BuildLock.Failure) -> [BuildLock] {
+        let warn = { (text: String) in reporter.line(text, style: .warning) }
+        let cache = try BuildLock.acquire(cache: settings.cachePath, wait: !settings.noWait, waiting: warn)
+        do {
+            return [cache, try BuildLock.acquire(output: settings.outputPath, wait: !settings.noWait, waiting: warn)]
+        } catch {
+            cache.release()
+            throw error
+        }
+    }
 }
 
 extension BuildLock.Failure {

@@ -1,6 +1,8 @@
 import Foundation
 
-/// One build at a time per cache folder: an exclusive `flock` on `<cache>/lock`.
+/// One build at a time per cache folder (an exclusive `flock` on `<cache>/lock`) and per
+/// output folder (on the folder that holds it, since the output itself is replaced, and a
+/// lock file beside it would be left in the user's folder).
 ///
 /// The kernel releases the lock when the holder exits, however it exits (even SIGKILL),
 /// so a stale lock file never blocks anyone.
@@ -24,15 +26,28 @@ public final class BuildLock {
         }
     }
 
-    /// Takes the lock, waiting (after calling `waiting`) unless `wait` is false.
+    /// Takes the cache's lock, waiting (after calling `waiting`) unless `wait` is false.
     public static func acquire(cache: String, wait: Bool, waiting: (String) -> Void) throws(Failure) -> BuildLock {
-        let path = cache + "/lock"
+        try acquire(cache + "/lock", in: cache, subject: cache, wait: wait, waiting: waiting)
+    }
+
+    /// Takes the output folder's lock: on its parent folder (`SiteWriter.lockPath`).
+    public static func acquire(output: String, wait: Bool, waiting: (String) -> Void) throws(Failure) -> BuildLock {
+        let writer = SiteWriter(output: output)
+        return try acquire(writer.lockPath, in: writer.lockPath, subject: writer.output, wait: wait, waiting: waiting)
+    }
+
+    /// `path`: a file (created, and the holder's pid written in it) or a folder. `subject`: what
+    /// the lock guards, as messages name it.
+    private static func acquire(_ path: String, in folder: String, subject: String, wait: Bool,
+                                waiting: (String) -> Void) throws(Failure) -> BuildLock {
         do {
-            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw .unavailable(path: path, reason: (error as NSError).localizedDescription)
         }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let isFolder = path == folder
+        let fd = isFolder ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unavailable(path: path, reason: String(cString: strerror(errno))) }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK else {
@@ -43,9 +58,9 @@ public final class BuildLock {
             let holder = Self.holder(fd)
             guard wait else {
                 close(fd)
-                throw .busy(path: path, holder: holder)
+                throw .busy(path: isFolder ? "the output folder " + subject : path, holder: holder)
             }
-            waiting("waiting for another galgen build\(holder.map { " (pid \($0))" } ?? "") to finish with \(cache)…")
+            waiting("waiting for another galgen build\(holder.map { " (pid \($0))" } ?? "") to finish with \(subject)…")
             while flock(fd, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let reason = String(cString: strerror(errno))
@@ -55,9 +70,11 @@ public final class BuildLock {
             }
         }
         // Who holds it, for the message another build prints.
-        ftruncate(fd, 0)
-        let pid = "\(getpid())\n"
-        _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        if !isFolder {
+            ftruncate(fd, 0)
+            let pid = "\(getpid())\n"
+            _ = pid.withCString { pwrite(fd, $0, strlen($0), 0) }
+        }
         return BuildLock(fd: fd, path: path)
     }
 

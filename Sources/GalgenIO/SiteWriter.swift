@@ -1,26 +1,48 @@
+import CFileShim
 import Foundation
 import GalgenCore
 
 /// Replaces the output folder with a complete new site, or leaves it untouched.
 ///
-/// The site is written to a sibling temporary folder and swapped in with
-/// renames, so an interrupted build never leaves a half-written site behind.
+/// The site is written to a sibling temporary folder and exchanged with the old one in one
+/// step, so an interrupted build never leaves a half-written site, nor a moment without one.
+/// An output that is a symlink stays one: the site is built into the folder it points to.
 public struct SiteWriter: Sendable {
     /// Present in every folder galgen writes; a non-empty folder without it is not ours to replace.
     public static let markerName = ".galgen-site"
 
+    /// The folder the site is written to: `--output`, or where it leads when it is a symlink.
     public var output: String
 
     public init(output: String) {
-        self.output = output
+        self.output = Self.followingSymlink(output)
+    }
+
+    /// The path a symlink leads to (resolved as the kernel would); other paths as they are.
+    static func followingSymlink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Where the next site is assembled: a fixed name beside the output, so
     /// leftovers of a killed build are cleared by the next one.
-    public var staging: String {
+    public var staging: String { beside("galgen-tmp") }
+
+    /// What the output's build lock (`BuildLock.acquire(output:)`) is taken on: the folder that
+    /// holds the output, as the output itself is replaced.
+    public var lockPath: String {
+        let parent = (output as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// `.<output name>.<suffix>` in the output's parent folder.
+    private func beside(_ suffix: String) -> String {
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        return (parent.isEmpty ? "." : parent) + "/.\(name).galgen-tmp"
+        return (parent.isEmpty ? "." : parent) + "/.\(name).\(suffix)"
     }
 
     /// Writes the site, or nothing when the output already holds exactly these files
@@ -87,12 +109,15 @@ public struct SiteWriter: Sendable {
         case let .bytes(bytes):
             try Self.create(path, bytes)
         case let .file(source):
-            // A kept rendition: a hard link costs no space or time; another file system gets a copy.
-            if link(source, path) == 0 { return }
-            guard let bytes = FileManager.default.contents(atPath: source) else {
-                throw FileError(path: source, reason: "a kept rendition is missing from the cache; build again")
+            // A kept rendition: a reflink where the file system has them (no space, no time), a
+            // copy elsewhere; never a hard link, so editing the site cannot change the cache.
+            guard galgen_clone_or_copy(source, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                if errno == ENOENT, !FileManager.default.fileExists(atPath: source) {
+                    throw FileError(path: source, reason: "a kept rendition is missing from the cache; build again")
+                }
+                throw FileError(path: path, reason: "cannot write the file (disk full?): \(reason)")
             }
-            try Self.create(path, Array(bytes))
         }
     }
 
@@ -128,17 +153,29 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Old site out of the way, new site in, old site removed.
+    /// New site in, old site out, in one step where the file system can; then the old site
+    /// (now at the staging path) is removed.
     private func swap(_ staging: String) throws {
         let manager = FileManager.default
+        guard manager.fileExists(atPath: output) else {
+            try manager.moveItem(atPath: staging, toPath: output)
+            return
+        }
+        if galgen_exchange(staging, output) == 0 {
+            try? manager.removeItem(atPath: staging)
+            return
+        }
+        guard [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(errno) else {
+            throw FileError(path: output, reason: "cannot replace the site: \(String(cString: strerror(errno)))")
+        }
+        // A file system without an exchange: two renames, with a moment between them.
         let retired = staging + ".old"
         try? manager.removeItem(atPath: retired)
-        let hadSite = manager.fileExists(atPath: output)
-        if hadSite { try manager.moveItem(atPath: output, toPath: retired) }
+        try manager.moveItem(atPath: output, toPath: retired)
         do {
             try manager.moveItem(atPath: staging, toPath: output)
         } catch {
-            if hadSite { try? manager.moveItem(atPath: retired, toPath: output) }
+            try? manager.moveItem(atPath: retired, toPath: output)
             throw error
         }
         try? manager.removeItem(atPath: retired)

@@ -5,10 +5,16 @@ import Synchronization
 /// then rename), and what is left over is removed: on close or Ctrl-C for our own, by the
 /// next build for those of a process that was killed.
 ///
-/// A name is `.partial-<pid>-<n>[-tag]`: the pid tells a later build whether the writer is
-/// still running. The download cache and the rendition store share this.
+/// A name is `.partial-<pid>-<run>-<n>[-tag]`: the pid tells a later build whether the writer
+/// is still running, and `run`, random for each process, tells this process's files from those
+/// an earlier process with the same pid left (in a container, every build is pid 1), so names
+/// never collide and leftovers are removed whatever their pid. The download cache and the
+/// rendition store share this.
 public final class TemporaryFiles: Sendable {
     private let state = Mutex<(next: Int, paths: Set<String>)>((0, []))
+
+    /// This process's run: random, so no earlier process used it.
+    static let run = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     public init() {}
 
@@ -16,7 +22,7 @@ public final class TemporaryFiles: Sendable {
     public func make(in folder: String, tag: String? = nil) -> String {
         state.withLock { state in
             state.next += 1
-            let path = "\(folder)/.partial-\(getpid())-\(state.next)" + (tag.map { "-\($0)" } ?? "")
+            let path = "\(folder)/.partial-\(getpid())-\(Self.run)-\(state.next)" + (tag.map { "-\($0)" } ?? "")
             state.paths.insert(path)
             return path
         }
@@ -65,22 +71,21 @@ public final class TemporaryFiles: Sendable {
         close(fd)
     }
 
-    /// Removes temporary files in `folders` whose writing process is gone.
+    /// Removes temporary files in `folders` whose writing process is gone: another pid that is
+    /// not running, or this pid in an earlier run.
     public static func removeOrphans(in folders: [String]) {
         for folder in folders {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                guard let pid = owner(of: name), !isAlive(pid) else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where isOrphan(name) {
                 try? FileManager.default.removeItem(atPath: folder + "/" + name)
             }
         }
     }
 
-    static func owner(of name: String) -> pid_t? {
-        guard name.hasPrefix(".partial-") else { return nil }
-        return name.dropFirst(".partial-".count).split(separator: "-").first.flatMap { pid_t($0) }
-    }
-
-    static func isAlive(_ pid: pid_t) -> Bool {
-        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    static func isOrphan(_ name: String) -> Bool {
+        guard name.hasPrefix(".partial-") else { return false }
+        let parts = name.dropFirst(".partial-".count).split(separator: "-")
+        guard let pid = parts.first.flatMap({ pid_t($0) }) else { return true }
+        if pid == getpid() { return parts.count < 2 || parts[1] != run }
+        return !(kill(pid, 0) == 0 || errno == EPERM)
     }
 }

@@ -31,6 +31,7 @@ struct BuildOptions: ParsableArguments {
     func validate() throws {
         if quiet && verbose { throw ValidationError("Use either --quiet or --verbose, not both.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
+        if let problem = settings.overlapProblem { throw ValidationError("Nothing was written: \(problem).") }
     }
 
     var settings: BuildSettings {
