@@ -69,15 +69,18 @@ struct Transfer {
 
     private func send(_ target: String, deadline: NIODeadline) async throws -> HTTPClientResponse {
         var components = URLComponents(string: target)
-        let user = components?.user.flatMap { $0.removingPercentEncoding }
-        let password = components?.password.flatMap { $0.removingPercentEncoding } ?? ""
         components?.user = nil
         components?.password = nil
         var request = HTTPClientRequest(url: components?.string ?? target)
         request.headers.add(name: "User-Agent", value: fetcher.userAgent)
         request.headers.add(name: "Accept", value: "image/jpeg, image/*;q=0.8")
-        // Credentials go only to the host they were written for, never to a redirect's.
-        if let user, URLComponents(string: target)?.host == URLComponents(string: url)?.host {
+        // The credentials written in gallery.yml, and only to the origin they were written for
+        // (again after a redirect there, never to another host, port or scheme). A redirect's
+        // Location carries none that are used: they would be the server's, not the user's.
+        let written = URLComponents(string: url)
+        if let user = written?.user.flatMap({ $0.removingPercentEncoding }),
+           RedirectPolicy.sendsCredentials(writtenFor: url, to: target) {
+            let password = written?.password.flatMap { $0.removingPercentEncoding } ?? ""
             request.setBasicAuth(username: user, password: password)
         }
         // Sorted so that the same decision always makes the same request.

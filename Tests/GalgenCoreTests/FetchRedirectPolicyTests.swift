@@ -118,6 +118,20 @@ struct FetchRedirectPolicyTests {
         #expect(policy.follow("https://example.org/a.jpg", visited: []) == .failure(.unsupportedRedirect(to: "https://example.org/a.jpg")))
     }
 
+    @Test("Credentials go only to the origin they were written for", arguments: [
+        ("https://u:p@example.org/a.jpg", "https://example.org/b.jpg", true),
+        ("https://u:p@example.org/a.jpg", "https://EXAMPLE.org:443/b.jpg", true),
+        ("http://u:p@127.0.0.1:8080/a.jpg", "http://127.0.0.1:8080/b.jpg", true),
+        ("http://u:p@127.0.0.1:8080/a.jpg", "http://127.0.0.1:8081/b.jpg", false),
+        ("https://u:p@example.org/a.jpg", "https://example.org:8443/b.jpg", false),
+        ("http://u:p@example.org/a.jpg", "https://example.org/b.jpg", false),
+        ("https://u:p@example.org/a.jpg", "https://cdn.example.org/b.jpg", false),
+        ("http://u:p@localhost:8080/a.jpg", "http://127.0.0.1:8080/b.jpg", false),
+    ])
+    func credentialsStayWithTheirOrigin(_ original: String, _ target: String, _ sent: Bool) {
+        #expect(RedirectPolicy.sendsCredentials(writtenFor: original, to: target) == sent)
+    }
+
     @Test func credentialsAreKeptForTheRequestButNeverShown() {
         #expect(policy.follow("https://user:secret@cdn.example.org/a.jpg", visited: [start])
                 == .success("https://user:secret@cdn.example.org/a.jpg"))

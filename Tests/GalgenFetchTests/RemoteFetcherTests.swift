@@ -107,6 +107,32 @@ struct RemoteFetcherTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(try Fixtures.bytes("orientation/Landscape_1.jpg")))
     }
 
+    @Test("Credentials go to their own origin, after a redirect too, and never to another port", arguments: [
+        // Same origin: sent again.
+        ("/img/Landscape_1.jpg", true), ("http://127.0.0.1:FIRST/img/Landscape_1.jpg", true),
+        // Another port on the same host: not sent, neither the written ones nor any in the Location.
+        ("http://127.0.0.1:PORT/img/Landscape_1.jpg", false),
+        ("http://alice:s3cret@127.0.0.1:PORT/img/Landscape_1.jpg", false),
+    ])
+    func credentialsAfterARedirect(_ location: String, _ sentAgain: Bool) async throws {
+        let first = try await FaultServer.start(), second = try await FaultServer.start()
+        defer { Task { await first.stop(); await second.stop() } }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let target = location.replacingOccurrences(of: "PORT", with: "\(second.port)")
+            .replacingOccurrences(of: "FIRST", with: "\(first.port)")
+        let query = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let url = "http://alice:s3cret@127.0.0.1:\(first.port)/redirect?to=\(query)"
+
+        let results = await fetcher(folder, events: Events()).fetchAll([url], settings: DownloadSettings())
+        #expect((try? results[url]?.get()) != nil, "\(String(describing: results[url]))")
+        let basic = "Basic YWxpY2U6czNjcmV0"
+        let followed = first.log.dropFirst() + second.log
+        #expect(first.log.first?.authorization == basic)
+        #expect(followed.map(\.path) == ["/img/Landscape_1.jpg"])
+        #expect(followed.map(\.authorization) == [sentAgain ? basic : nil])
+    }
+
     @Test func offlineMakesNoRequest() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }

@@ -99,6 +99,32 @@ public struct RedirectPolicy: Equatable, Sendable {
     }
 }
 
+extension RedirectPolicy {
+    /// Whether the credentials written in `original` may go with a request to `target`:
+    /// only to the same origin (scheme, host and port), as curl does, so that a redirect to
+    /// another port (another program) on the same host does not receive them.
+    public static func sendsCredentials(writtenFor original: String, to target: String) -> Bool {
+        guard let from = Origin(original), let to = Origin(target) else { return false }
+        return from == to
+    }
+
+    struct Origin: Equatable {
+        var scheme: String
+        var host: String
+        var port: Int
+
+        init?(_ url: String) {
+            guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+                  let host = components.host?.lowercased(), !host.isEmpty
+            else { return nil }
+            guard let port = components.port ?? ["http": 80, "https": 443][scheme] else { return nil }
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+        }
+    }
+}
+
 /// A body must look like a JPEG from its first bytes, before galgen keeps any of it.
 public enum BodySniffer {
     public static let needed = 3
