@@ -132,6 +132,70 @@ struct FetchRedirectPolicyTests {
         #expect(RedirectPolicy.sendsCredentials(writtenFor: original, to: target) == sent)
     }
 
+    @Test("A public host may not send us to this machine or the local network", arguments: [
+        "https://127.0.0.1/a.jpg", "https://127.8.9.10:8443/a.jpg", "https://localhost/a.jpg", "https://LocalHost./a.jpg",
+        "https://img.localhost/a.jpg", "https://[::1]/a.jpg", "https://[0:0:0:0:0:0:0:1]/a.jpg", "https://0.0.0.0/a.jpg",
+        "https://10.0.0.1/a.jpg", "https://10.255.255.255/a.jpg", "https://172.16.0.1/a.jpg", "https://172.31.255.254/a.jpg",
+        "https://192.168.1.20/a.jpg", "https://169.254.169.254/latest/meta-data", "https://[fc00::1]/a.jpg",
+        "https://[fd12:3456:789a::1]/a.jpg", "https://[fe80::1]/a.jpg", "https://[febf::1]/a.jpg",
+        "https://[::ffff:127.0.0.1]/a.jpg", "https://[::ffff:192.168.0.1]/a.jpg",
+        // What the system resolver reads as a loopback or private IPv4 address.
+        "https://127.1/a.jpg", "https://2130706433/a.jpg", "https://0x7f000001/a.jpg", "https://0177.0.0.1/a.jpg",
+        "https://0xA.0.0.1/a.jpg", "https://192.168.257/a.jpg",
+        "//127.0.0.1/a.jpg",
+    ])
+    func publicToPrivateIsRefused(_ location: String) {
+        guard case let .failure(problem) = policy.follow(location, visited: [start]) else {
+            Issue.record("followed \(location)")
+            return
+        }
+        guard case let .inwardRedirect(from, _) = problem else { Issue.record("\(location): \(problem)"); return }
+        #expect(from == "example.org")
+    }
+
+    @Test("Public addresses and names are followed", arguments: [
+        "https://8.8.8.8/a.jpg", "https://172.15.255.255/a.jpg", "https://172.32.0.1/a.jpg", "https://192.169.0.1/a.jpg",
+        "https://11.0.0.1/a.jpg", "https://[2001:db8::1]/a.jpg", "https://[fbff::1]/a.jpg",
+        "https://10.example.org/a.jpg", "https://localhost.example.org/a.jpg", "https://127.0.0.1.nip.example/a.jpg",
+        "https://1.2.3.4.5/a.jpg", "https://cafe/a.jpg", "/127.0.0.1",
+    ])
+    func publicToPublicIsFollowed(_ location: String) {
+        guard case .success = policy.follow(location, visited: [start]) else {
+            Issue.record("refused \(location): \(policy.follow(location, visited: [start]))")
+            return
+        }
+    }
+
+    @Test func inwardIsJudgedFromTheHostThatRedirects() {
+        let local = "http://127.0.0.1:8080/a.jpg", lan = "https://192.168.1.5/a.jpg"
+        // Loopback may go anywhere; the local network may stay there, but not go to loopback.
+        #expect(policy.follow("http://localhost:9000/b.jpg", visited: [local]) == .success("http://localhost:9000/b.jpg"))
+        #expect(policy.follow("https://10.1.2.3/b.jpg", visited: [local]) == .success("https://10.1.2.3/b.jpg"))
+        #expect(policy.follow("/b.jpg", visited: [lan]) == .success("https://192.168.1.5/b.jpg"))
+        #expect(policy.follow("https://10.0.0.7/b.jpg", visited: [lan]) == .success("https://10.0.0.7/b.jpg"))
+        #expect(policy.follow("https://127.0.0.1/b.jpg", visited: [lan])
+                == .failure(.inwardRedirect(from: "192.168.1.5", to: "https://127.0.0.1/b.jpg")))
+        // A chain that went out may not come back in.
+        #expect(policy.follow("https://127.0.0.1:8080/c.jpg", visited: [local, "https://example.com/b.jpg"])
+                == .failure(.inwardRedirect(from: "example.com", to: "https://127.0.0.1:8080/c.jpg")))
+        // Credentials in the target are never shown.
+        let problem = policy.follow("https://u:secret@10.0.0.1/b.jpg", visited: [start]).failureValue
+        #expect(problem == .inwardRedirect(from: "example.org", to: "https://10.0.0.1/b.jpg"))
+        #expect(problem?.description == "refused a redirect from example.org to a loopback or private address (https://10.0.0.1/b.jpg): "
+                + "a server may not send galgen into this machine or the local network; use that URL in gallery.yml if it is meant")
+        #expect(problem?.isRetryable == false)
+    }
+
+    @Test("Host scopes", arguments: [
+        ("127.0.0.1", HostScope.loopback), ("[::1]", .loopback), ("::", .loopback), ("0", .loopback), ("localhost.", .loopback),
+        ("100.64.0.1", .privateNetwork), ("100.128.0.1", .publicNetwork), ("[fe80::1%25eth0]", .privateNetwork),
+        ("256.0.0.1", .publicNetwork), ("1.2.3", .publicNetwork), ("::ffff:8.8.8.8", .publicNetwork), ("1:2:3:4:5:6:7:8:9", .publicNetwork),
+        ("example.org", .publicNetwork), ("", .publicNetwork),
+    ])
+    func scopes(_ host: String, _ scope: HostScope) {
+        #expect(HostScope(host: host) == scope)
+    }
+
     @Test func credentialsAreKeptForTheRequestButNeverShown() {
         #expect(policy.follow("https://user:secret@cdn.example.org/a.jpg", visited: [start])
                 == .success("https://user:secret@cdn.example.org/a.jpg"))

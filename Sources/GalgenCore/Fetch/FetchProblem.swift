@@ -10,6 +10,8 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case redirectLoop(String)
     case insecureRedirect(to: String)
     case unsupportedRedirect(to: String)
+    /// A redirect to a loopback or private address from a host further out.
+    case inwardRedirect(from: String, to: String)
     case redirectWithoutLocation(Int)
     case notJPEG(contentType: String?, start: String)
     case tooLarge(limit: Int, declared: Int?)
@@ -50,6 +52,9 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
             "redirect loop (back to \(url))"
         case let .insecureRedirect(url):
             "refused a redirect to plain http (\(url)); only https, loopback and download.allow_insecure_hosts may be used"
+        case let .inwardRedirect(from, url):
+            "refused a redirect from \(from) to a loopback or private address (\(url)): "
+                + "a server may not send galgen into this machine or the local network; use that URL in gallery.yml if it is meant"
         case let .unsupportedRedirect(url):
             "refused a redirect to \(url): only http and https are followed"
         case let .redirectWithoutLocation(code):

@@ -68,7 +68,8 @@ public struct RetryPolicy: Equatable, Sendable {
     }
 }
 
-/// Which redirects are followed: at most five, never in a loop, never down to plain http.
+/// Which redirects are followed: at most five, never in a loop, never down to plain http,
+/// never from a public host to a loopback or private address (nor from a private one to loopback).
 public struct RedirectPolicy: Equatable, Sendable {
     public var maxRedirects = 5
     public var allowInsecureHosts: [String]
@@ -93,6 +94,9 @@ public struct RedirectPolicy: Equatable, Sendable {
                 return .failure(.insecureRedirect(to: shown))
             }
         }
+        // A server out there may not send galgen to this machine or into the local network.
+        let from = base.host ?? "", to = target.host ?? ""
+        if HostScope(host: to) < HostScope(host: from) { return .failure(.inwardRedirect(from: from, to: shown)) }
         if visited.contains(target.absoluteString) { return .failure(.redirectLoop(shown)) }
         if visited.count > maxRedirects { return .failure(.tooManyRedirects(limit: maxRedirects)) }
         return .success(target.absoluteString)
