@@ -9,7 +9,8 @@ extension BuildEffects {
         let temporaries = TemporaryFiles()
         let renditions = DiskRenditionStore(root: cache, temporaries: temporaries)
         let sources = SourceDigests(cache: cache, temporaries: temporaries)
-        let pages = DiskPageCache(cache: cache, output: output, temporaries: temporaries)
+        let siteStamps = StampFile(path: cache + "/site.stamps")
+        let pages = DiskPageCache(cache: cache, output: output, siteStamps: siteStamps, temporaries: temporaries)
         // Read while gallery.yml is parsed.
         renditions.prefetch()
         sources.prefetch()
@@ -30,7 +31,7 @@ extension BuildEffects {
                 try pages.finish()
             }),
             pages: pages.pageCache,
-            writeSite: SiteWriter(output: output).write,
+            writeSite: SiteWriter(output: output, stamps: siteStamps).write,
             report: reporter.report)
     }
 }

@@ -16,7 +16,7 @@ public final class ContentStore: Sendable {
     /// Appended to the digest to name a file (`.jpg` for renditions).
     let suffix: String
     let temporaries: TemporaryFiles
-    private let stampsPath: String
+    private let stampFile: StampFile
     private let stamps = Mutex<Stamps?>(nil)
 
     private struct Stamps {
@@ -28,7 +28,7 @@ public final class ContentStore: Sendable {
         self.folder = folder
         self.suffix = suffix
         self.temporaries = temporaries
-        self.stampsPath = folder + ".stamps"
+        self.stampFile = StampFile(path: folder + ".stamps")
     }
 
     public func path(_ digest: String) -> String { folder + "/" + digest + suffix }
@@ -85,14 +85,12 @@ public final class ContentStore: Sendable {
 
     /// Writes the stamps file if a stamp was recorded since it was read.
     public func saveStamps() throws {
-        let text: String? = withStamps { stamps in
+        let changed: [String: FileStamp]? = withStamps { stamps in
             guard stamps.changed else { return nil }
             stamps.changed = false
-            return stamps.byDigest.sorted { $0.key < $1.key }
-                .map { "\($0.key) \($0.value.size) \($0.value.modified) \(Int64(bitPattern: $0.value.inode)) \(Int64(bitPattern: $0.value.device))\n" }.joined()
+            return stamps.byDigest
         }
-        guard let text else { return }
-        try temporaries.writeAtomically(Array(text.utf8), to: stampsPath, durable: false)
+        if let changed { try stampFile.write(changed, temporaries: temporaries) }
     }
 
     // MARK: Helpers
@@ -108,35 +106,9 @@ public final class ContentStore: Sendable {
 
     private func withStamps<R>(_ body: (inout Stamps) -> R) -> R {
         stamps.withLock { stamps in
-            if stamps == nil { stamps = Stamps(byDigest: loadStamps()) }
+            if stamps == nil { stamps = Stamps(byDigest: stampFile.read()) }
             return body(&stamps!)
         }
-    }
-
-    /// `digest size modified inode device` per line; an unreadable line is skipped (its file is hashed).
-    private func loadStamps() -> [String: FileStamp] {
-        guard let data = FileManager.default.contents(atPath: stampsPath) else { return [:] }
-        var stamps: [String: FileStamp] = [:]
-        for line in Array(data).split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: " "))
-            guard fields.count == 5, let size = Self.number(fields[1]), let modified = Self.number(fields[2]),
-                  let inode = Self.number(fields[3]), let device = Self.number(fields[4]) else { continue }
-            stamps[String(decoding: fields[0], as: UTF8.self)] = FileStamp(
-                size: size, modified: modified, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
-        }
-        return stamps
-    }
-
-    /// A decimal number, without making a String of it (the stamps file has thousands).
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
-        var value: Int64 = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = times &+ Int64(digit - UInt8(ascii: "0"))
-        }
-        return digits.isEmpty ? nil : value
     }
 
     /// The SHA-256 of a file, read in 1 MB pieces; nil when it cannot be read.

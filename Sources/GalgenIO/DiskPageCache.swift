@@ -13,11 +13,15 @@ public final class DiskPageCache: Sendable {
 
     /// The site folder, where kept pages are found.
     public let output: String
+    /// The stamps the site writer recorded: a page edited in the site since is not reused.
+    private let siteStamps: StampFile
+    private let stamps = Mutex<[String: FileStamp]?>(nil)
     private let file: RecordFile<[String: Record]>
     private let used = Mutex<Set<String>>([])
 
-    public init(cache: String, output: String, temporaries: TemporaryFiles) {
+    public init(cache: String, output: String, siteStamps: StampFile, temporaries: TemporaryFiles) {
         self.output = output
+        self.siteStamps = siteStamps
         file = RecordFile(path: cache + "/pages.json", temporaries: temporaries) { [:] }
     }
 
@@ -29,9 +33,18 @@ public final class DiskPageCache: Sendable {
 
     func lookup(_ key: String, _ path: String) -> OutputFile? {
         guard let record = file.read({ $0[key] }), record.path == path,
-              FileStamp.of(output + "/" + path)?.size == Int64(record.byteCount) else { return nil }
+              FileStamp.of(output + "/" + path)?.size == Int64(record.byteCount),
+              SiteWriter.isUnchanged(output + "/" + path, path, recorded: recordedStamps) else { return nil }
         used.withLock { _ = $0.insert(key) }
         return OutputFile(path: path, file: output + "/" + path, digest: record.digest, byteCount: record.byteCount)
+    }
+
+    /// The site's stamps, read once.
+    private var recordedStamps: [String: FileStamp] {
+        stamps.withLock { stamps in
+            if stamps == nil { stamps = siteStamps.read() }
+            return stamps!
+        }
     }
 
     func keep(_ key: String, _ page: OutputFile) {

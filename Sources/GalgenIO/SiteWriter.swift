@@ -13,9 +13,14 @@ public struct SiteWriter: Sendable {
 
     /// The folder the site is written to: `--output`, or where it leads when it is a symlink.
     public var output: String
+    /// Where the stamp of every file written is recorded (in the cache, never in the site): a
+    /// file whose stamp changed since was edited, so it is neither trusted as up to date nor
+    /// carried into the next site. Without it, files are compared by size.
+    public var stamps: StampFile?
 
-    public init(output: String) {
+    public init(output: String, stamps: StampFile? = nil) {
         self.output = Self.followingSymlink(output)
+        self.stamps = stamps
     }
 
     /// The path a symlink leads to (resolved as the kernel would); other paths as they are.
@@ -52,8 +57,10 @@ public struct SiteWriter: Sendable {
         let manager = FileManager.default
         try checkOwnership()
         let marker = Self.marker(for: files)
-        if isUpToDate(marker: marker, files: files) { return false }
-        let previous = previousDigests()
+        let recorded = stamps?.read()
+        if isUpToDate(marker: marker, files: files, recorded: recorded) { return false }
+        // Files of the current site as they were written: an edited one is not reused.
+        let previous = previousDigests().filter { path, _ in Self.isUnchanged(output + "/" + path, path, recorded: recorded) }
         try? manager.removeItem(atPath: staging)
         do {
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
@@ -74,7 +81,23 @@ public struct SiteWriter: Sendable {
             try? manager.removeItem(atPath: staging)
             throw error
         }
+        try record(files.map(\.path) + [Self.markerName])
         return true
+    }
+
+    /// Whether the file at `full` is as it was written (by stamp, when stamps are recorded).
+    static func isUnchanged(_ full: String, _ path: String, recorded: [String: FileStamp]?) -> Bool {
+        guard let recorded else { return true }
+        guard let known = recorded[path], let current = FileStamp.of(full) else { return false }
+        return known.sameContents(as: current)
+    }
+
+    /// Records the stamps of the site's files as they are now, just written.
+    private func record(_ paths: [String]) throws {
+        guard let stamps else { return }
+        var written: [String: FileStamp] = [:]
+        for path in paths { written[path] = FileStamp.of(output + "/" + path) }
+        try stamps.write(written, temporaries: TemporaryFiles())
     }
 
     /// The marker lists every file with its digest and size, sorted: the site's manifest.
@@ -94,12 +117,13 @@ public struct SiteWriter: Sendable {
         return digests
     }
 
-    private func isUpToDate(marker: String, files: [OutputFile]) -> Bool {
+    private func isUpToDate(marker: String, files: [OutputFile], recorded: [String: FileStamp]?) -> Bool {
         guard let current = FileManager.default.contents(atPath: output + "/" + Self.markerName),
-              String(decoding: current, as: UTF8.self) == marker else { return false }
-        var info = stat()
+              String(decoding: current, as: UTF8.self) == marker,
+              Self.isUnchanged(output + "/" + Self.markerName, Self.markerName, recorded: recorded) else { return false }
         return files.allSatisfy { file in
-            stat(output + "/" + file.path, &info) == 0 && Int(info.st_size) == file.byteCount
+            let full = output + "/" + file.path
+            return FileStamp.of(full)?.size == Int64(file.byteCount) && Self.isUnchanged(full, file.path, recorded: recorded)
         }
     }
 

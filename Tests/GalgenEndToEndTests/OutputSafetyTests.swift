@@ -49,6 +49,39 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: rendition)) == before)
     }
 
+    @Test func editsToTheSiteDoNotSurviveARebuild() async throws {
+        let project = try project()
+        #expect(try await project.build().status == 0)
+        let clean = try Self.contents(of: project.site)
+        // In-place edits that keep each file's size: a page, and an image.
+        let page = project.site + "/index.html"
+        let image = project.site + "/images/" + (try #require(project.siteFiles("images").first))
+        for path in [page, image] {
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes[bytes.count / 2] ^= 0x20
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+        }
+        for _ in 0..<2 {
+            let result = try await project.build()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Self.contents(of: project.site) == clean, "an edit to the site survived a rebuild")
+        }
+    }
+
+    /// Every file of a folder with its bytes.
+    static func contents(of folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+            }
+        }
+        return files
+    }
+
     @Test func aSymlinkedOutputStaysALinkAndItsTargetGetsTheSite() async throws {
         let project = try project()
         try FileManager.default.createDirectory(atPath: project.path("real-site"), withIntermediateDirectories: true)

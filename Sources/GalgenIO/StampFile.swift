@@ -1,0 +1,48 @@
+import Foundation
+
+/// File stamps by name, in a small text file: `size modified inode device name` per line (the
+/// name last, so it may hold spaces). What the content store and the site writer recorded
+/// when they wrote their files, to tell later whether anyone changed them.
+public struct StampFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The stamps in the file; none when it is missing. An unreadable line is skipped (its file
+    /// then counts as changed).
+    public func read() -> [String: FileStamp] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var stamps: [String: FileStamp] = [:]
+        for line in Array(data).split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
+                  let inode = Self.number(fields[2]), let device = Self.number(fields[3]), !fields[4].isEmpty else { continue }
+            stamps[String(decoding: fields[4], as: UTF8.self)] = FileStamp(
+                size: size, modified: modified, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+        }
+        return stamps
+    }
+
+    /// Replaces the file (atomically) with these stamps, in name order.
+    public func write(_ stamps: [String: FileStamp], temporaries: TemporaryFiles) throws {
+        let text = stamps.sorted { $0.key < $1.key }.map { name, stamp in
+            "\(stamp.size) \(stamp.modified) \(Int64(bitPattern: stamp.inode)) \(Int64(bitPattern: stamp.device)) \(name)\n"
+        }.joined()
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
+    }
+
+    /// A decimal number, without making a String of it (a stamps file has thousands).
+    static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = times &+ Int64(digit - UInt8(ascii: "0"))
+        }
+        return digits.isEmpty ? nil : value
+    }
+}
