@@ -15,6 +15,7 @@ extension BuildEffects {
         renditions.prefetch()
         sources.prefetch()
         pages.prefetch()
+        siteStamps.prefetch()
         return BuildEffects(
             readFile: FileSystem.read,
             loadTemplate: { folder in

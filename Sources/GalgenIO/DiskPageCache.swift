@@ -15,7 +15,6 @@ public final class DiskPageCache: Sendable {
     public let output: String
     /// The stamps the site writer recorded: a page edited in the site since is not reused.
     private let siteStamps: StampFile
-    private let stamps = Mutex<[String: FileStamp]?>(nil)
     private let file: RecordFile<[String: Record]>
     private let used = Mutex<Set<String>>([])
 
@@ -34,17 +33,9 @@ public final class DiskPageCache: Sendable {
     func lookup(_ key: String, _ path: String) -> OutputFile? {
         guard let record = file.read({ $0[key] }), record.path == path,
               FileStamp.of(output + "/" + path)?.size == Int64(record.byteCount),
-              SiteWriter.isUnchanged(output + "/" + path, path, recorded: recordedStamps) else { return nil }
+              SiteWriter.isUnchanged(output + "/" + path, path, recorded: siteStamps.read()) else { return nil }
         used.withLock { _ = $0.insert(key) }
         return OutputFile(path: path, file: output + "/" + path, digest: record.digest, byteCount: record.byteCount)
-    }
-
-    /// The site's stamps, read once.
-    private var recordedStamps: [String: FileStamp] {
-        stamps.withLock { stamps in
-            if stamps == nil { stamps = siteStamps.read() }
-            return stamps!
-        }
     }
 
     func keep(_ key: String, _ page: OutputFile) {

@@ -1,18 +1,33 @@
 import Foundation
+import Synchronization
 
 /// File stamps by name, in a small text file: `size modified inode device name` per line (the
 /// name last, so it may hold spaces). What the content store and the site writer recorded
 /// when they wrote their files, to tell later whether anyone changed them.
-public struct StampFile: Sendable {
+/// The file is read once (`prefetch` starts that early) and what it holds is kept in memory.
+public final class StampFile: Sendable {
     public let path: String
+    private let known = Mutex<[String: FileStamp]?>(nil)
 
     public init(path: String) {
         self.path = path
     }
 
+    /// Reads the file on another thread, so it overlaps with other start-up work.
+    public func prefetch() {
+        DispatchQueue.global().async { _ = self.read() }
+    }
+
     /// The stamps in the file; none when it is missing. An unreadable line is skipped (its file
     /// then counts as changed).
     public func read() -> [String: FileStamp] {
+        known.withLock { known in
+            if known == nil { known = load() }
+            return known!
+        }
+    }
+
+    private func load() -> [String: FileStamp] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var stamps: [String: FileStamp] = [:]
         for line in Array(data).split(separator: UInt8(ascii: "\n")) {
@@ -32,6 +47,7 @@ public struct StampFile: Sendable {
         }.joined()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
+        known.withLock { $0 = stamps }
     }
 
     /// A decimal number, without making a String of it (a stamps file has thousands).
