@@ -7,21 +7,7 @@ import Testing
 @Suite(.serialized, .needsFixtures, .enabled(if: getuid() == 0, "mounting a 1 MB tmpfs needs root"))
 struct FullDiskTests {
     func withSmallDisk(_ body: (String) async throws -> Void) async throws {
-        let mountPoint = try TemporaryFolder()
-        try #require(try Self.system("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) == 0,
-                     "cannot mount a tmpfs here")
-        defer { _ = try? Self.system("/bin/umount", [mountPoint.path]) }
-        try await body(mountPoint.path)
-    }
-
-    /// Runs a system tool and returns its exit status.
-    static func system(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try await SmallDisk.with(size: "1m", body)
     }
 
     /// gallery.yml listing fixture photos (paths under ../shared/fixtures) at 200 and 1600 px.
@@ -53,8 +39,8 @@ struct FullDiskTests {
             let output = disk + "/site"
             #expect(try await project.build(["--output", output]).status == 0)
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
-            try #require(try Self.system("/bin/mount", ["-o", "remount,ro", disk]) == 0)
-            defer { _ = try? Self.system("/bin/mount", ["-o", "remount,rw", disk]) }
+            try #require(try SmallDisk.remount(disk, writable: false) == 0)
+            defer { _ = try? SmallDisk.remount(disk, writable: true) }
             try project.writeGallery("title: Changed\nimages:\n  - \(Fixtures.root)/orientation/Landscape_2.jpg\n")
             let result = try await project.build(["--output", output])
             #expect(result.status == 3)

@@ -10,14 +10,13 @@ import Testing
 @Suite(.serialized, .enabled(if: Fixtures.available), .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
 struct FetchFullDiskTests {
     @Test func aFullDiskIsSaidAndNotRetried() async throws {
-        let mountPoint = try TemporaryFolder()
-        defer { mountPoint.remove() }
-        try #require(try Self.system("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]) == 0,
-                     "cannot mount a tmpfs here")
-        defer { _ = try? Self.system("/bin/umount", [mountPoint.path]) }
+        try await SmallDisk.with(size: "64k") { disk in try await fillTheDisk(disk) }
+    }
+
+    func fillTheDisk(_ disk: String) async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
-        let cache = mountPoint.path + "/cache"
+        let cache = disk + "/cache"
         let fetcher = RemoteFetcher(cache: DiskCache(root: cache), offline: false, userAgent: "galgen-test",
                                     retry: RetryPolicy(baseDelay: 0.05), extraTrustRoots: nil, report: { _ in })
         // About 340 KB into 64 KB.
@@ -33,15 +32,5 @@ struct FetchFullDiskTests {
         #expect(results[url].map { if case let .failure(problem) = $0 { !problem.isRetryable } else { false } } == true)
         #expect(server.log.count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache + "/bodies").isEmpty)
-    }
-
-    /// Runs a system tool and returns its exit status.
-    static func system(_ tool: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
