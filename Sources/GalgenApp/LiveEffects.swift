@@ -18,12 +18,7 @@ extension BuildEffects {
         siteStamps.prefetch()
         return BuildEffects(
             readFile: FileSystem.read,
-            loadTemplate: { folder in
-                guard let folder else { return BuiltInTemplate.template }
-                // A template folder overrides the built-in files it contains.
-                let files = try FileSystem.readFolder(folder)
-                return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
-            },
+            loadTemplate: loadTemplate,
             fetchRemote: fetcher.fetchAll,
             sourceDigest: sources.digest,
             renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
@@ -34,6 +29,18 @@ extension BuildEffects {
             pages: pages.pageCache,
             writeSite: SiteWriter(output: output, stamps: siteStamps).write,
             report: reporter.report)
+    }
+
+    /// Only what the configuration stage uses: no cache is opened, nothing is written.
+    static let configurationOnly = BuildEffects(
+        readFile: FileSystem.read, loadTemplate: loadTemplate, writeSite: { _ in false }, report: { _ in })
+
+    /// The template folder named in gallery.yml over the built-in files, or the built-in template.
+    static let loadTemplate: @Sendable (String?) throws -> SiteTemplate = { folder in
+        guard let folder else { return BuiltInTemplate.template }
+        // A template folder overrides the built-in files it contains.
+        let files = try FileSystem.readFolder(folder)
+        return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
     }
 }
 

@@ -27,9 +27,7 @@ public final class PreviewSession: Sendable {
                              allowedHosts: [String]) async -> ExitStatus {
         let reporter = TerminalReporter(verbosity: settings.verbosity)
         let session = PreviewSession(settings: settings, reporter: reporter)
-        let probe = SiteBuild(settings: settings, fetcher: session.fetcher, reporter: TerminalReporter(verbosity: .quiet))
-        if case let .failure(error) = Result(catching: { () throws(BuildError) in try probe.pipeline.load() }),
-           case .configUnreadable = error {
+        if let error = SiteBuild.configurationProblem(settings), case .configUnreadable = error {
             reporter.line("error: \(error)", style: .error)
             return error.exitStatus
         }

@@ -38,6 +38,19 @@ struct SiteBuild {
             generator: "galgen \(Version.current)")
     }
 
+    /// What the configuration stage alone finds wrong with gallery.yml or its template, if anything;
+    /// no cache is opened and no photo is touched.
+    static func configurationProblem(_ settings: BuildSettings) -> BuildError? {
+        let pipeline = BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: JPEGImageRenderer.make(),
+                                     effects: .configurationOnly, generator: "galgen \(Version.current)")
+        do {
+            _ = try pipeline.load()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     func run() async -> Result<BuildSummary, Failure> {
         let pipeline = pipeline
         do {

@@ -60,4 +60,13 @@ struct BinaryExitStatusTests {
         let result = try Galgen.run(["build", "--quiet"] + arguments, in: project.path)
         #expect(result.status == status, "\(result.stderr)")
     }
+
+    @Test func serveWithoutAGalleryExits2BeforeListeningOrMakingACache() throws {
+        let project = try TestProject(nil)
+        let result = try Galgen.run(["serve", "--port", "0"], in: project.path)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("gallery.yml") && result.stderr.contains("galgen init"))
+        #expect(!result.stdout.contains("Serving"))
+        #expect(!FileManager.default.fileExists(atPath: project.cache))
+    }
 }
