@@ -106,7 +106,7 @@ public final class ContentStore: Sendable {
 
     private func withStamps<R>(_ body: (inout Stamps) -> R) -> R {
         stamps.withLock { stamps in
-            if stamps == nil { stamps = Stamps(byDigest: stampFile.read()) }
+            if stamps == nil { stamps = Stamps(byDigest: stampFile.load()) }
             return body(&stamps!)
         }
     }

@@ -46,7 +46,7 @@ public final class DiskPageCache: Sendable {
     /// Forgets the pages this build did not use, and saves what changed.
     public func finish() throws {
         let used = used.withLock { $0 }
-        if file.read({ !Set($0.keys).isSubset(of: used) }) { file.change { $0 = $0.filter { used.contains($0.key) } } }
+        file.keepOnly(used)
         try file.save()
     }
 }

@@ -49,8 +49,7 @@ public final class DiskRenditionStore: Sendable {
 
     /// Keeps the images this build used, removes the rest and their files, saves what changed.
     public func finish(_ used: Set<String>) throws {
-        let pruned = images.read { !Set($0.keys).isSubset(of: used) }
-        if pruned { images.change { $0 = $0.filter { used.contains($0.key) } } }
+        images.keepOnly(used)
         // Stamps recorded while verifying files whose stamp was not known yet.
         try files.saveStamps()
         // Nothing kept, nothing new, nothing pruned: the store is as it was.

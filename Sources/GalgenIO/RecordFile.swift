@@ -70,3 +70,10 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
             .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
     }
 }
+
+extension RecordFile {
+    /// Forgets every entry whose key is not in `used` (a change only when there is one to forget).
+    func keepOnly<Entry>(_ used: Set<String>) where Value == [String: Entry] {
+        if read({ !Set($0.keys).isSubset(of: used) }) { change { $0 = $0.filter { used.contains($0.key) } } }
+    }
+}

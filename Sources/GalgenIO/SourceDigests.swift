@@ -35,7 +35,7 @@ public final class SourceDigests: Sendable {
     /// Forgets the files this build did not read, and saves what changed.
     public func finish() throws {
         let used = used.withLock { $0 }
-        if file.read({ !Set($0.keys).isSubset(of: used) }) { file.change { $0 = $0.filter { used.contains($0.key) } } }
+        file.keepOnly(used)
         try file.save()
     }
 }

@@ -18,8 +18,7 @@ public final class StampFile: Sendable {
         DispatchQueue.global().async { _ = self.read() }
     }
 
-    /// The stamps in the file; none when it is missing. An unreadable line is skipped (its file
-    /// then counts as changed).
+    /// The stamps in the file, read once and then kept (for readers that share it).
     public func read() -> [String: FileStamp] {
         known.withLock { known in
             if known == nil { known = load() }
@@ -27,7 +26,9 @@ public final class StampFile: Sendable {
         }
     }
 
-    private func load() -> [String: FileStamp] {
+    /// The stamps in the file, read now and not kept (for an owner that keeps its own table);
+    /// none when it is missing. An unreadable line is skipped (its file then counts as changed).
+    public func load() -> [String: FileStamp] {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var stamps: [String: FileStamp] = [:]
         for line in Array(data).split(separator: UInt8(ascii: "\n")) {
@@ -47,7 +48,8 @@ public final class StampFile: Sendable {
         }.joined()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
-        known.withLock { $0 = stamps }
+        // Readers that share the file see what it now holds.
+        known.withLock { if $0 != nil { $0 = stamps } }
     }
 
     /// A decimal number, without making a String of it (a stamps file has thousands).
