@@ -9,10 +9,7 @@ public enum BuildSession {
         let fetcher = RemoteFetcher.live(settings, reporter: reporter)
         let interrupt = Interruption.install(
             staging: SiteWriter(output: settings.outputPath).staging, cleanUp: fetcher.close, reporter: reporter)
-        defer {
-            interrupt.cancel()
-            fetcher.close()
-        }
+        defer { interrupt.cancel() }
         switch await SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter).run() {
         case let .failure(failure):
             reporter.line("error: \(failure)", style: .error)

@@ -60,10 +60,7 @@ public final class PreviewSession: Sendable {
             stop.yield(number)
             return true
         }
-        defer {
-            interrupt.cancel()
-            fetcher.close()
-        }
+        defer { interrupt.cancel() }
         let (ports, started) = AsyncStream.makeStream(of: Int.self)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

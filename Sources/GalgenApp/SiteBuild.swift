@@ -53,6 +53,9 @@ struct SiteBuild {
 
     func run() async -> Result<BuildSummary, Failure> {
         let pipeline = pipeline
+        // Its downloads' no-store copies and partial files are this build's alone: serve's
+        // next build fetches again, so none may outlive it.
+        defer { fetcher.close() }
         do {
             // The configuration first: a missing or broken gallery.yml or template fails before
             // anything is locked or created (no cache folder without a gallery).

@@ -131,6 +131,25 @@ struct RemoteSourceTests {
         #expect(project.siteImages == ["landscape-1-200.<fp>.jpg"])
     }
 
+    /// serve keeps one fetcher for all its builds: each build's no-store copy must go when that
+    /// build is over, not pile up until serve exits.
+    @Test func serveRemovesEachBuildsNoStoreCopy() async throws {
+        let server = try await FaultServer.start()
+        defer { Task { await server.stop() } }
+        let url = server.url("/img/Landscape_1.jpg?no_store=1")
+        let project = try TestProject(RemoteGallery.yaml(images: [url]))
+        let serve = try ServeProcess([], in: project.path)
+        #expect(project.partialFiles.isEmpty, "the first build's no-store copy outlived it: \(project.partialFiles)")
+        for round in 1...2 {
+            try project.write("gallery.yml", RemoteGallery.yaml(images: [url]).replacingOccurrences(
+                of: "title: Remote", with: "title: Remote \(round)"))
+            #expect(await serve.waitForLog("Rebuilt in", count: round), "no rebuild:\n\(serve.log)")
+            #expect(project.partialFiles.isEmpty, "rebuild \(round) left \(project.partialFiles)")
+        }
+        #expect(server.log.map(\.status) == [200, 200, 200])
+        #expect(await serve.interrupt() == 0)
+    }
+
     @Test func aBodyCutShortIsNotKept() async throws {
         let server = try await FaultServer.start()
         defer { Task { await server.stop() } }
