@@ -17,7 +17,7 @@ extension BuildEffects {
         pages.prefetch()
         siteStamps.prefetch()
         return BuildEffects(
-            readFile: FileSystem.read,
+            readFile: { try FileSystem.read($0, limit: $1) },
             loadTemplate: loadTemplate,
             fetchRemote: fetcher.fetchAll,
             sourceDigest: sources.digest,
@@ -33,14 +33,15 @@ extension BuildEffects {
 
     /// Only what the configuration stage uses: no cache is opened, nothing is written.
     static let configurationOnly = BuildEffects(
-        readFile: FileSystem.read, loadTemplate: loadTemplate, writeSite: { _ in false }, report: { _ in })
+        readFile: { try FileSystem.read($0, limit: $1) }, loadTemplate: loadTemplate, writeSite: { _ in false }, report: { _ in })
 
     /// The template folder named in gallery.yml over the built-in files, or the built-in template.
-    static let loadTemplate: @Sendable (String?) throws -> SiteTemplate = { folder in
-        guard let folder else { return BuiltInTemplate.template }
-        // A template folder overrides the built-in files it contains.
-        let files = try FileSystem.readFolder(folder)
-        return SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
+    static let loadTemplate: @Sendable (String?) throws -> LoadedTemplate = { folder in
+        guard let folder else { return LoadedTemplate(BuiltInTemplate.template) }
+        // A template folder overrides the built-in files it contains; only its own regular files
+        // of a site's kinds are read (`TemplateFolder`).
+        let (files, selection) = try TemplateFolderReader.read(folder)
+        return LoadedTemplate(SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 }), selection: selection)
     }
 }
 

@@ -22,12 +22,12 @@ public final class SourceDigests: Sendable {
     public func digest(_ path: String) throws -> String {
         guard let stamp = FileStamp.of(path) else {
             // Let the file reader say what is wrong, in the words it always uses.
-            _ = try FileSystem.read(path)
+            _ = try FileSystem.read(path, limit: .photo)
             throw FileError(path: path, reason: String(cString: strerror(errno)))
         }
         used.withLock { _ = $0.insert(path) }
         if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) { return known.digest }
-        let digest = ContentHash.hex(try FileSystem.read(path))
+        let digest = ContentHash.hex(try FileSystem.read(path, limit: .photo))
         file.change { $0[path] = Known(stamp: stamp, digest: digest) }
         return digest
     }

@@ -39,13 +39,22 @@ public final class TerminalReporter: Sendable {
             case let .imageFailed(failure, done, total):
                 line("  ✗ \(failure.source) (\(done)/\(total)): \(failure.reason)", style: .error, &state)
             case let .imageWarning(source, message):
-                let repeated = !state.warned.insert(source + "\u{0}" + message).inserted
-                if state.verbosity != .quiet && !(repeated && state.verbosity == .brief) {
-                    line("  ! \(source): \(message)", style: .warning, &state)
-                }
+                warning(source, message, &state)
+            case let .templateFileSkipped(file, reason):
+                warning(file, reason, &state)
+            case let .templateFileUsed(file, becomes):
+                if state.verbosity == .verbose { line("  + \(file) → \(becomes)", &state) }
             case let .download(event):
                 download(event, &state)
             }
+        }
+    }
+
+    /// Shown unless quiet; under serve's rebuilds (`brief`), only the first time.
+    private func warning(_ subject: String, _ message: String, _ state: inout State) {
+        let repeated = !state.warned.insert(subject + "\u{0}" + message).inserted
+        if state.verbosity != .quiet && !(repeated && state.verbosity == .brief) {
+            line("  ! \(subject): \(message)", style: .warning, &state)
         }
     }
 
@@ -78,7 +87,7 @@ public final class TerminalReporter: Sendable {
         state.withLock { line(text, style: style, &$0) }
     }
 
-    private func line(_ text: String, style: TerminalStyle?, _ state: inout State) {
+    private func line(_ text: String, style: TerminalStyle? = nil, _ state: inout State) {
         var rendered = colour ? style.map { $0.apply(to: text) } ?? text : text
         if state.barShown {
             // Print above the progress bar, which the next redraw puts back.

@@ -67,7 +67,7 @@ struct PipelineHarness {
         disk[configPath] = config.map { Array($0.utf8) }
         let recorder = recorder
         let effects = BuildEffects(
-            readFile: { [disk] path in
+            readFile: { [disk] path, _ in
                 recorder.read(path)
                 guard let bytes = disk[path] else { throw FakeError(description: "no such file: \(path)") }
                 return bytes
@@ -75,7 +75,7 @@ struct PipelineHarness {
             loadTemplate: { folder in
                 recorder.loadTemplate(folder)
                 guard folder == nil || folder == "/site/theme" else { throw FakeError(description: "no folder \(folder!)") }
-                return folder == nil ? BuiltInTemplate.template : template
+                return LoadedTemplate(folder == nil ? BuiltInTemplate.template : template)
             },
             fetchRemote: fetchRemote,
             pages: pages,

@@ -198,7 +198,7 @@ struct PipelineTests {
     }
 
     @Test func jobsIsAtLeastOne() {
-        let effects = BuildEffects(readFile: { _ in [] }, loadTemplate: { _ in BuiltInTemplate.template },
+        let effects = BuildEffects(readFile: { _, _ in [] }, loadTemplate: { _ in LoadedTemplate(BuiltInTemplate.template) },
                                    writeSite: { _ in true }, report: { _ in })
         for jobs in [0, -3] {
             #expect(BuildPipeline(configPath: "g.yml", jobs: jobs, renderer: PipelineHarness.fakeRenderer(recorder),

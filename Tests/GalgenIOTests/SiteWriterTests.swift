@@ -58,6 +58,6 @@ struct SiteWriterTests {
     }
 
     @Test func readErrorsSayWhatIsWrong() throws {
-        #expect { try FileSystem.read("/nonexistent/galgen/photo.jpg") } throws: { "\($0)".contains("no such file") }
+        #expect { try FileSystem.read("/nonexistent/galgen/photo.jpg", limit: .photo) } throws: { "\($0)".contains("no such file") }
     }
 }

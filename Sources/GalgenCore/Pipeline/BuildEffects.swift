@@ -2,10 +2,12 @@
 ///
 /// The live versions are in GalgenIO; tests pass in-memory ones.
 public struct BuildEffects: Sendable {
-    /// Reads a whole file (gallery.yml or a local image) by absolute path.
-    public var readFile: @Sendable (_ path: String) throws -> [UInt8]
-    /// Loads the template folder named in gallery.yml (resolved), or the built-in one for nil.
-    public var loadTemplate: @Sendable (_ folder: String?) throws -> SiteTemplate
+    /// Reads a whole regular file (gallery.yml or a local image) by absolute path, refusing
+    /// one over the limit or anything that is not a regular file.
+    public var readFile: @Sendable (_ path: String, _ limit: ReadLimit) throws -> [UInt8]
+    /// Loads the template folder named in gallery.yml (resolved) over the built-in template, or
+    /// the built-in one for nil; says which of the folder's files it used and which it skipped.
+    public var loadTemplate: @Sendable (_ folder: String?) throws -> LoadedTemplate
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
     /// file holding its bytes, or why there is none. Never called with an empty list.
     public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
@@ -22,8 +24,8 @@ public struct BuildEffects: Sendable {
     public var report: @Sendable (_ event: BuildEvent) -> Void
 
     public init(
-        readFile: @escaping @Sendable (String) throws -> [UInt8],
-        loadTemplate: @escaping @Sendable (String?) throws -> SiteTemplate,
+        readFile: @escaping @Sendable (String, ReadLimit) throws -> [UInt8],
+        loadTemplate: @escaping @Sendable (String?) throws -> LoadedTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> String)? = nil,
         renditions: RenditionStore = .none,
@@ -31,7 +33,7 @@ public struct BuildEffects: Sendable {
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
-        self.sourceDigest = sourceDigest ?? { ContentHash.hex(try readFile($0)) }
+        self.sourceDigest = sourceDigest ?? { ContentHash.hex(try readFile($0, .photo)) }
         self.renditions = renditions
         self.pages = pages
         self.readFile = readFile
@@ -56,6 +58,12 @@ public enum BuildEvent: Equatable, Sendable {
     case imageBuilt(source: String, done: Int, total: Int)
     case imageFailed(ImageFailure, done: Int, total: Int)
     case imageWarning(source: String, message: String)
+    /// A file of the template folder (as gallery.yml names the folder: `theme/passwd`) that the
+    /// site does not use, and why: a warning.
+    case templateFileSkipped(file: String, reason: String)
+    /// A file of the template folder the site uses, and what it becomes (`assets/style.css`,
+    /// `the page template`): shown with `--verbose`.
+    case templateFileUsed(file: String, becomes: String)
     case download(DownloadEvent)
 }
 

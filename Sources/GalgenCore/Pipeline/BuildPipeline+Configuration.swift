@@ -5,7 +5,7 @@ extension BuildPipeline {
         effects.report(BuildStage.configuration.event)
         let bytes: [UInt8]
         do {
-            bytes = try effects.readFile(configPath)
+            bytes = try effects.readFile(configPath, .configuration)
         } catch {
             throw .configUnreadable(path: configPath, reason: "\(error)")
         }
@@ -17,7 +17,7 @@ extension BuildPipeline {
             throw .config(error)
         }
         let folder = gallery.templatePath.map(resolve)
-        let template: SiteTemplate
+        let template: LoadedTemplate
         do {
             template = try effects.loadTemplate(folder)
         } catch let error as TemplateError {
@@ -25,10 +25,25 @@ extension BuildPipeline {
         } catch {
             throw .template(.unreadable(path: gallery.templatePath ?? "built-in", reason: "\(error)"))
         }
+        report(template, folder: gallery.templatePath)
         do {
-            return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template), inputs: [configPath] + (folder.map { [$0] } ?? []))
+            return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template.template),
+                                 inputs: [configPath] + (folder.map { [$0] } ?? []))
         } catch {
             throw .template(error)
+        }
+    }
+
+    /// What the template folder contributes (for `--verbose`) and what of it is skipped (warnings),
+    /// each file named as gallery.yml names the folder.
+    private func report(_ template: LoadedTemplate, folder written: String?) {
+        guard let written else { return }
+        let shown = { (name: String) in (written.hasSuffix("/") ? written : written + "/") + name }
+        for name in template.selection.used {
+            effects.report(.templateFileUsed(file: shown(name), becomes: template.contribution(of: name)))
+        }
+        for skipped in template.selection.skipped {
+            effects.report(.templateFileSkipped(file: shown(skipped.name), reason: skipped.reason))
         }
     }
 

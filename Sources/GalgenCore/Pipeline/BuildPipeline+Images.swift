@@ -81,7 +81,7 @@ extension BuildPipeline {
         }
         let bytes: [UInt8]
         do {
-            bytes = try effects.readFile(path)
+            bytes = try effects.readFile(path, .photo)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
