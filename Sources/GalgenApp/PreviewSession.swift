@@ -31,9 +31,13 @@ public final class PreviewSession: Sendable {
             reporter.line("error: \(error)", style: .error)
             return error.exitStatus
         }
+        // A server holds a descriptor per connection while builds open files: raise the soft
+        // limit, and keep connections to a share of it (`ServerLimits`).
+        let openFiles = OpenFileLimit.raise()
         let server = PreviewServer(
             root: settings.outputPath, host: host, port: port, basePath: basePath,
-            policy: HostPolicy(boundHost: host, allowedNames: allowedHosts), events: session.events)
+            policy: HostPolicy(boundHost: host, allowedNames: allowedHosts), events: session.events,
+            limits: ServerLimits(openFiles: openFiles).overridden(by: ProcessInfo.processInfo.environment))
         do {
             try await session.run(server)
             return .success

@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
 /// `galgen serve`'s HTTP side: the output folder through Hummingbird's `FileMiddleware`
 /// (ETag/If-None-Match, Range, content types), behind `SiteGuardMiddleware`, with the
-/// live-reload script and events endpoint (`PreviewResponder`).
+/// live-reload script and events endpoint (`PreviewResponder`). `limits` bounds connections
+/// (header-read and idle timeouts, a connection cap).
 public struct PreviewServer: Sendable {
     public var root: String
     public var host: String
@@ -13,14 +15,17 @@ public struct PreviewServer: Sendable {
     public var basePath: String
     public var policy: HostPolicy
     public var events: LiveEvents
+    public var limits: ServerLimits
 
-    public init(root: String, host: String, port: Int, basePath: String, policy: HostPolicy, events: LiveEvents) {
+    public init(root: String, host: String, port: Int, basePath: String, policy: HostPolicy, events: LiveEvents,
+                limits: ServerLimits = ServerLimits()) {
         self.root = root
         self.host = host
         self.port = port
         self.basePath = basePath
         self.policy = policy
         self.events = events
+        self.limits = limits
     }
 
     /// Serves until the task is cancelled. `started` gets the port actually bound (for `--port 0`).
@@ -52,11 +57,20 @@ public struct PreviewServer: Sendable {
     /// What `run` serves: the preview responder on this address, logging nothing (the terminal
     /// is galgen's). Tests drive it through HummingbirdTesting.
     func application(onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }) -> Application<PreviewResponder> {
-        Application(
+        let limits = limits
+        // Hummingbird's idle timeout leaves a connection alone while a response is being sent.
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [HeaderTimeoutHandler(timeout: limits.headerTimeout)],
+            idleTimeout: TimeAmount(limits.idleTimeout))
+        let logger = Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() })
+        return Application(
             responder: PreviewResponder(root: root, basePath: basePath, policy: policy, events: events),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            server: .http1(configuration: http),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections, logger: logger)),
             onServerRunning: onServerRunning,
-            logger: Logger(label: "galgen.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+            logger: logger)
     }
 }
 
