@@ -14,11 +14,11 @@ enum RawHTTP {
     enum Failure: Error { case connect(Int32), timeout, malformed(String) }
 
     static func request(port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:],
-                        host: String? = nil) throws -> Response {
+                        host: String? = nil, timeout: Duration = .seconds(10)) throws -> Response {
         let connection = try Connection(port: port)
         defer { connection.close() }
         try connection.send(method: method, target: target, headers: headers, host: host ?? "127.0.0.1:\(port)", close: true)
-        let raw = try connection.readToEnd()
+        let raw = try connection.readToEnd(timeout: timeout)
         return try parse(raw, method: method)
     }
 
@@ -78,7 +78,12 @@ enum RawHTTP {
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
             if close { request += "Connection: close\r\n" }
             request += "\r\n"
-            let bytes = Array(request.utf8)
+            try send(request)
+        }
+
+        /// Exactly these bytes (a request cut short, say).
+        func send(_ text: String) throws {
+            let bytes = Array(text.utf8)
             var sent = 0
             while sent < bytes.count {
                 let count = bytes[sent...].withUnsafeBytes { write(socketFD, $0.baseAddress, $0.count) }
@@ -104,6 +109,15 @@ enum RawHTTP {
                 all += bytes
             }
             throw Failure.timeout
+        }
+
+        /// How long until the peer closes the connection; nil if it is still open after `timeout`.
+        func closedByPeer(within timeout: Duration) -> Duration? {
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < timeout {
+                if readSome() == nil { return ContinuousClock.now - start }
+            }
+            return nil
         }
 
         func close() { Glibc.close(socketFD) }

@@ -8,11 +8,30 @@ final class ServeProcess {
     let url: String
     private let errorLog: String
 
+    /// A file-descriptor limit the shell sets (`ulimit`) before it becomes galgen.
+    enum FileLimit {
+        /// The soft limit only: galgen may raise it up to the hard limit.
+        case soft(Int)
+        /// Both: galgen has to live with it.
+        case softAndHard(Int)
+    }
+
     /// Starts `galgen serve --port 0 ARGUMENTS` in `directory` and waits for its "Serving … at URL" line.
-    init(_ arguments: [String] = [], in directory: String, timeout: Duration = .seconds(120)) throws {
+    init(_ arguments: [String] = [], in directory: String, environment: [String: String] = [:], fileLimit: FileLimit? = nil,
+         timeout: Duration = .seconds(120)) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: Galgen.binary)
-        process.arguments = ["serve", "--port", "0"] + arguments
+        let galgen = [Galgen.binary, "serve", "--port", "0"] + arguments
+        switch fileLimit {
+        case nil:
+            process.executableURL = URL(fileURLWithPath: galgen[0])
+            process.arguments = Array(galgen.dropFirst())
+        case let .soft(count), let .softAndHard(count):
+            // `exec` keeps the pid, so signals still reach galgen.
+            let flags = if case .soft = fileLimit { "-S -n" } else { "-n" }
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit \(flags) \(count) && exec \"$0\" \"$@\""] + galgen
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         errorLog = NSTemporaryDirectory() + "galgen-serve-\(UUID().uuidString).log"
         FileManager.default.createFile(atPath: errorLog, contents: nil)
@@ -45,8 +64,9 @@ final class ServeProcess {
     /// Everything it printed to standard error so far.
     var log: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
 
-    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], host: String? = nil) throws -> RawHTTP.Response {
-        try RawHTTP.request(port: port, target, method: method, headers: headers, host: host)
+    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], host: String? = nil,
+             timeout: Duration = .seconds(10)) throws -> RawHTTP.Response {
+        try RawHTTP.request(port: port, target, method: method, headers: headers, host: host, timeout: timeout)
     }
 
     /// Waits until the log contains `text` (rebuild messages).
