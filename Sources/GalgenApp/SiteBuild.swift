@@ -3,6 +3,8 @@ import GalgenCore
 import GalgenFetch
 import GalgenImage
 import GalgenIO
+import GalgenSiteTemplate
+import Synchronization
 
 /// One build with the command line's settings: the configuration, the cache lock, the rest of
 /// the pipeline and the saved report. `galgen build` runs one; `galgen serve` one at start and
@@ -52,10 +54,20 @@ struct SiteBuild {
     }
 
     func run() async -> Result<BuildSummary, Failure> {
-        let pipeline = pipeline
         // Its downloads' no-store copies and partial files are this build's alone: serve's
         // next build fetches again, so none may outlive it.
         defer { fetcher.close() }
+        let started = FileStamp.now()
+        let lastBuild = LastBuildFile(
+            cache: settings.cachePath, site: SiteWriter(output: settings.outputPath, stamps: StampFile(path: settings.cachePath + "/site.stamps")))
+        let key = (try? FileSystem.read(settings.configPath, limit: .configuration)).map(key)
+        if let reused = reusedBuild(lastBuild, key: key) { return .success(reused) }
+        let warnings = WarningLog()
+        var pipeline = pipeline
+        pipeline.effects.report = { [report = pipeline.effects.report] event in
+            warnings.note(event)
+            report(event)
+        }
         do {
             // The configuration first: a missing or broken gallery.yml or template fails before
             // anything is locked or created (no cache folder without a gallery).
@@ -67,13 +79,48 @@ struct SiteBuild {
                 return .failure(.lock(error))
             }
             defer { for lock in locks { lock.release() } }
+            lastBuild.forget()
             let summary = try await pipeline.build(loaded)
             if let record = summary.record { BuildReport.save(record, cache: settings.cachePath, reporter: reporter) }
+            if let key {
+                lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)
+            }
             return .success(summary)
         } catch {
             return .failure(.build(error))
         }
     }
+
+    /// The last build's summary, its warnings reported again, when gallery.yml has the same bytes,
+    /// no other input changed and its site is intact: nothing to parse, plan, render or write.
+    /// `--verbose` always runs the whole pipeline, to show what each stage does.
+    private func reusedBuild(_ lastBuild: LastBuildFile, key: String?) -> BuildSummary? {
+        guard let key, settings.verbosity != .verbose,
+              let last = lastBuild.unchanged(key: key, config: settings.configPath) else { return nil }
+        for warning in last.warnings { reporter.report(LastBuild.event(warning)) }
+        return last.summary
+    }
+
+    /// What a build of gallery.yml's `bytes` with these settings and this galgen is recorded under.
+    private func key(_ bytes: [UInt8]) -> String {
+        LastBuild.key(config: settings.configPath, bytes: bytes, output: settings.outputPath,
+                      generator: "galgen \(Version.current)", templateDigest: Self.builtInTemplateDigest)
+    }
+
+    /// The built-in template's files, so a galgen built with other ones never reuses a build.
+    static let builtInTemplateDigest = ContentHash.hex(
+        BuiltInTemplate.files.sorted { $0.key < $1.key }.flatMap { Array($0.key.utf8) + [0] + $0.value + [0] })
+}
+
+/// The warnings a build reports, for its `LastBuild` record.
+final class WarningLog: Sendable {
+    private let warnings = Mutex<[LastBuild.Warning]>([])
+
+    func note(_ event: BuildEvent) {
+        if let warning = LastBuild.warning(in: event) { warnings.withLock { $0.append(warning) } }
+    }
+
+    var all: [LastBuild.Warning] { warnings.withLock { $0 } }
 }
 
 /// galgen's version, as `--version` and the generator tag show it.

@@ -85,6 +85,13 @@ public struct SiteWriter: Sendable {
         return true
     }
 
+    /// Whether the output holds every file the last write recorded, none changed since (by
+    /// stamp): a site nobody touched. False without recorded stamps.
+    public func isIntact() -> Bool {
+        guard let recorded = stamps?.read(), !recorded.isEmpty else { return false }
+        return recorded.allSatisfy { path, stamp in FileStamp.of(output + "/" + path)?.sameContents(as: stamp) == true }
+    }
+
     /// Whether the file at `full` is as it was written (by stamp, when stamps are recorded).
     static func isUnchanged(_ full: String, _ path: String, recorded: [String: FileStamp]?) -> Bool {
         guard let recorded else { return true }

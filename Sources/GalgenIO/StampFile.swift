@@ -32,20 +32,28 @@ public final class StampFile: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         var stamps: [String: FileStamp] = [:]
         for line in Array(data).split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
-            guard fields.count == 5, let size = Self.number(fields[0]), let modified = Self.number(fields[1]),
-                  let inode = Self.number(fields[2]), let device = Self.number(fields[3]), !fields[4].isEmpty else { continue }
-            stamps[String(decoding: fields[4], as: UTF8.self)] = FileStamp(
-                size: size, modified: modified, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+            if let (name, stamp) = Self.parse(line) { stamps[name] = stamp }
         }
         return stamps
     }
 
+    /// One line's name and stamp, or nil when it is not `size modified inode device name`.
+    static func parse(_ line: ArraySlice<UInt8>) -> (name: String, stamp: FileStamp)? {
+        let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let size = number(fields[0]), let modified = number(fields[1]),
+              let inode = number(fields[2]), let device = number(fields[3]), !fields[4].isEmpty else { return nil }
+        return (String(decoding: fields[4], as: UTF8.self),
+                FileStamp(size: size, modified: modified, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device)))
+    }
+
+    /// The line `parse` reads back.
+    static func line(_ name: String, _ stamp: FileStamp) -> String {
+        "\(stamp.size) \(stamp.modified) \(Int64(bitPattern: stamp.inode)) \(Int64(bitPattern: stamp.device)) \(name)\n"
+    }
+
     /// Replaces the file (atomically) with these stamps, in name order.
     public func write(_ stamps: [String: FileStamp], temporaries: TemporaryFiles) throws {
-        let text = stamps.sorted { $0.key < $1.key }.map { name, stamp in
-            "\(stamp.size) \(stamp.modified) \(Int64(bitPattern: stamp.inode)) \(Int64(bitPattern: stamp.device)) \(name)\n"
-        }.joined()
+        let text = stamps.sorted { $0.key < $1.key }.map(Self.line).joined()
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
         // Readers that share the file see what it now holds.

@@ -42,6 +42,8 @@ public struct BuildSummary: Equatable, Sendable {
     /// The local files and folders this build read (gallery.yml, photos, the template folder),
     /// for `galgen serve` to watch.
     public var inputs: [String] = []
+    /// Sources that are URLs (a build with any is never reused: they are revalidated).
+    public var remoteSources: Int = 0
     /// What the build did, for build-report.json.
     public var record: BuildRecord? = nil
 

@@ -1,0 +1,158 @@
+import Foundation
+import GalgenCore
+
+/// `<cache>/last-build`: the last complete build (`LastBuild`) with the stamp of every input it
+/// read, so the next build can tell in one `stat` per file that nothing changed:
+///
+///     galgen last build 1
+///     key <sha256>
+///     images <n> pages <n>
+///     warning image <source> <message>          (tab-separated, escaped)
+///     warning template <file> <reason>
+///     <size> <modified> <inode> <device> <path> (one per input but gallery.yml, as in StampFile)
+///     end <number of stamp lines>               (a record cut short is never reused)
+///
+/// A folder input (the template folder) stands for itself and every entry directly in it, so
+/// editing a template file in place counts as a change. gallery.yml itself is checked by its
+/// bytes (in the key), not its stamp, so saving it unchanged costs nothing.
+public struct LastBuildFile: Sendable {
+    public let path: String
+    /// The site the build wrote, whose own stamps must be intact too.
+    let site: SiteWriter
+    let temporaries: TemporaryFiles
+
+    public init(cache: String, site: SiteWriter, temporaries: TemporaryFiles = TemporaryFiles()) {
+        self.path = cache + "/last-build"
+        self.site = site
+        self.temporaries = temporaries
+    }
+
+    static let header = "galgen last build 1"
+
+    /// The last build when it has this key (gallery.yml `config` read with the same bytes),
+    /// every other input it read has the stamp it had then, and the site holds exactly what it
+    /// wrote; nil otherwise.
+    public func unchanged(key: String, config: String) -> LastBuild? {
+        guard let data = FileManager.default.contents(atPath: path),
+              var (last, recorded) = Self.parse(Array(data)), last.key == key else { return nil }
+        let (site, stamps) = (site, recorded)
+        let (inputsIntact, siteIntact) = Self.both(
+            { stamps.allSatisfy { path, stamp in FileStamp.of(path)?.sameContents(as: stamp) == true } },
+            { site.isIntact() })
+        guard inputsIntact && siteIntact else { return nil }
+        last.inputs.insert(config, at: 0)
+        return last
+    }
+
+    /// Keeps `last`, with the stamps its inputs have now; nothing (and no earlier record) when
+    /// an input was modified at or after `readSince`, as the build may have read it half-way.
+    public func record(_ last: LastBuild?, config: String, readSince: Int64) {
+        forget()
+        guard let last else { return }
+        var lines = [Self.header, "key \(last.key)", "images \(last.images) pages \(last.pages)"]
+        for warning in last.warnings {
+            switch warning {
+            case let .image(source, message): lines.append(Self.fields(["warning", "image", source, message]))
+            case let .templateFile(file, reason): lines.append(Self.fields(["warning", "template", file, reason]))
+            }
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        var count = 0
+        for input in last.inputs where input != config {
+            for (path, stamp) in Self.stamps(of: input) {
+                guard let stamp, stamp.modified < readSince, stamp.changed < readSince else { return }
+                text += StampFile.line(path, stamp)
+                count += 1
+            }
+        }
+        text += "end \(count)\n"
+        try? temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
+    }
+
+    /// Removes the record, before a build that may change what it describes.
+    public func forget() {
+        unlink(path)
+    }
+
+    // MARK: Stamps
+
+    /// The stamp of an input as `record` took it: a folder's includes its entries'.
+    static func stamps(of input: String) -> [(String, FileStamp?)] {
+        var result = [(input, FileStamp.of(input))]
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []).sorted()
+            result += names.map { name in (input + "/" + name, FileStamp.of(input + "/" + name)) }
+        }
+        return result
+    }
+
+    // MARK: The file
+
+    static func parse(_ bytes: [UInt8]) -> (LastBuild, [(path: String, stamp: FileStamp)])? {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
+        guard lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }) == header,
+              let keyLine = lines.popFirst().map({ String(decoding: $0, as: UTF8.self) }), keyLine.hasPrefix("key "),
+              let counts = lines.popFirst().map({ String(decoding: $0, as: UTF8.self).split(separator: " ") }),
+              counts.count == 4, counts[0] == "images", counts[2] == "pages",
+              let images = Int(counts[1]), let pages = Int(counts[3])
+        else { return nil }
+        var last = LastBuild(key: String(keyLine.dropFirst(4)), images: images, pages: pages, inputs: [], warnings: [])
+        var stamps: [(path: String, stamp: FileStamp)] = []
+        guard lines.last?.isEmpty == true else { return nil }
+        lines.removeLast()
+        guard let end = lines.popLast().map({ String(decoding: $0, as: UTF8.self) }), end.hasPrefix("end ") else { return nil }
+        for line in lines {
+            if line.starts(with: Array("warning\t".utf8)) {
+                let parts = fields(String(decoding: line, as: UTF8.self))
+                guard parts.count == 4 else { return nil }
+                switch parts[1] {
+                case "image": last.warnings.append(.image(source: parts[2], message: parts[3]))
+                case "template": last.warnings.append(.templateFile(file: parts[2], reason: parts[3]))
+                default: return nil
+                }
+                continue
+            }
+            guard let (path, stamp) = StampFile.parse(line) else { return nil }
+            last.inputs.append(path)
+            stamps.append((path, stamp))
+        }
+        guard end == "end \(stamps.count)" else { return nil }
+        return (last, stamps)
+    }
+
+    /// Tab-separated fields with `\`, tab and newline escaped.
+    static func fields(_ values: [String]) -> String {
+        values.map {
+            $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\n", with: "\\n")
+        }.joined(separator: "\t")
+    }
+
+    static func fields(_ line: String) -> [String] {
+        line.split(separator: "\t", omittingEmptySubsequences: false).map { field in
+            var text = ""
+            var escaped = false
+            for character in field {
+                if escaped {
+                    text.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    text.append(character)
+                }
+            }
+            return text
+        }
+    }
+
+    /// Runs two checks at once (each is a few hundred thousand `stat`s at most).
+    static func both(_ first: @escaping @Sendable () -> Bool, _ second: @escaping @Sendable () -> Bool) -> (Bool, Bool) {
+        nonisolated(unsafe) var results = (false, false)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { results.0 = first() } else { results.1 = second() }
+        }
+        return results
+    }
+}
