@@ -48,6 +48,11 @@ public struct BuildSettings: Sendable {
 
 /// Paths as the command line takes them.
 public enum Paths {
+    /// The user's home folder, for `~/…` in gallery.yml ($HOME, as a shell expands `~`).
+    public static var home: String? {
+        ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     public static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path

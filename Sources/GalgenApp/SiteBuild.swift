@@ -37,14 +37,14 @@ struct SiteBuild {
         BuildPipeline(
             configPath: settings.configPath, jobs: settings.jobs, renderer: JPEGImageRenderer.make(),
             effects: .live(output: settings.outputPath, cache: settings.cachePath, fetcher: fetcher, reporter: reporter),
-            generator: "galgen \(Version.current)")
+            generator: "galgen \(Version.current)", home: Paths.home)
     }
 
     /// What the configuration stage alone finds wrong with gallery.yml or its template, if anything;
     /// no cache is opened and no photo is touched.
     static func configurationProblem(_ settings: BuildSettings) -> BuildError? {
         let pipeline = BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: JPEGImageRenderer.make(),
-                                     effects: .configurationOnly, generator: "galgen \(Version.current)")
+                                     effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
         do {
             _ = try pipeline.load()
             return nil

@@ -89,6 +89,20 @@ struct ConfigParserTests {
         #expect(gallery.allImages.map(\.slug) == ["beach", "dunes-at-dusk", "harbour-view"])
     }
 
+    /// Photos often live elsewhere: any path the user writes, `~/…` as a shell would expand it.
+    @Test func localPathsRelativeAbsoluteAndInTheHomeFolder() throws {
+        let yaml = "template: ~/themes/plain\nimages:\n  - photos/a.jpg\n  - /srv/b.jpg\n  - ~/Pictures/c.jpg\n  - ../d.jpg\n  - ~e.jpg\n"
+        let gallery = try ConfigParser.parse(yaml, file: "gallery.yml", directory: "/site", home: "/home/ada")
+        #expect(gallery.albums[0].images.map(\.source) == [
+            .local(written: "photos/a.jpg", resolved: "/site/photos/a.jpg"), .local(written: "/srv/b.jpg", resolved: "/srv/b.jpg"),
+            .local(written: "~/Pictures/c.jpg", resolved: "/home/ada/Pictures/c.jpg"), .local(written: "../d.jpg", resolved: "/d.jpg"),
+            // Only `~/` is the home folder; `~name` is a file name.
+            .local(written: "~e.jpg", resolved: "/site/~e.jpg"),
+        ])
+        #expect(PathNormalizer.resolve("~/themes/plain", in: "/site", home: "/home/ada") == "/home/ada/themes/plain")
+        #expect(PathNormalizer.resolve("~/x.jpg", in: "/site", home: nil) == "/site/~/x.jpg")
+    }
+
     @Test func defaultsWhenSettingsAreMissing() throws {
         let gallery = try #require(parseGallery("images:\n  - a.jpg\n"))
         #expect(gallery.title == "Gallery")

@@ -213,4 +213,14 @@ struct PipelineTests {
     func exitCodes(_ error: BuildError, _ code: Int32) {
         #expect(error.exitCode == code)
     }
+
+    /// `galgen init` answers a missing gallery.yml, not one that is a FIFO, too big or unopenable.
+    @Test("galgen init is suggested for a missing gallery.yml only", arguments: [
+        ("no such file", true), ("not a regular file but a FIFO (named pipe)", false), ("Too many open files", false),
+    ])
+    func initHint(_ reason: String, _ suggested: Bool) {
+        let text = BuildError.configUnreadable(path: "gallery.yml", reason: reason).description
+        #expect(text.hasPrefix("cannot read gallery.yml: \(reason)"))
+        #expect(text.contains("galgen init") == suggested)
+    }
 }

@@ -6,18 +6,19 @@ import Yams
 /// Every problem is collected with its line and column, so one run shows them all.
 public enum ConfigParser {
     /// Parses gallery.yml's bytes, which must be UTF-8 text without control characters.
-    public static func parse(_ bytes: [UInt8], file: String = "gallery.yml", directory: String) throws(ConfigErrors) -> Gallery {
+    public static func parse(_ bytes: [UInt8], file: String = "gallery.yml", directory: String, home: String? = nil) throws(ConfigErrors) -> Gallery {
         switch ConfigText.decode(bytes) {
         case let .success(text):
-            return try parse(text, file: file, directory: directory)
+            return try parse(text, file: file, directory: directory, home: home)
         case let .failure(problem):
             throw ConfigErrors([ConfigError(problem.kind, at: SourceLocation(file: file, line: problem.line, column: problem.column))])
         }
     }
 
-    /// Parses `text`, read from `file` in `directory` (used to resolve relative `src` paths).
-    public static func parse(_ text: String, file: String = "gallery.yml", directory: String) throws(ConfigErrors) -> Gallery {
-        var reader = ConfigReader(file: file, directory: directory)
+    /// Parses `text`, read from `file` in `directory` (used to resolve relative `src` paths;
+    /// `~/…` is resolved against `home`).
+    public static func parse(_ text: String, file: String = "gallery.yml", directory: String, home: String? = nil) throws(ConfigErrors) -> Gallery {
+        var reader = ConfigReader(file: file, directory: directory, home: home)
         if let problem = ConfigText.firstProblem(in: text) {
             throw ConfigErrors([ConfigError(problem.kind, at: SourceLocation(file: file, line: problem.line, column: problem.column))])
         }
@@ -43,6 +44,7 @@ public enum ConfigParser {
 struct ConfigReader {
     let file: String
     let directory: String
+    let home: String?
     var errors: [ConfigError] = []
 
     static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "images", "albums"]
@@ -90,7 +92,7 @@ struct ConfigReader {
         gallery.templatePath = string(fields["template"], key: "template")
         gallery.thumbnails = readThumbnails(fields["thumbnails"])
         gallery.download = readDownload(fields["download"])
-        let sources = SourceClassifier(directory: directory, allowInsecureHosts: gallery.download.allowInsecureHosts)
+        let sources = SourceClassifier(directory: directory, home: home, allowInsecureHosts: gallery.download.allowInsecureHosts)
         if let images = fields["images"], let albums = fields["albums"] {
             fail(.conflictingKeys("images", "albums"), at: albums.key)
             _ = (images, albums)

@@ -3,6 +3,7 @@ import Foundation
 /// Decides what kind of source a `src` string is, and whether it is allowed.
 struct SourceClassifier {
     let directory: String
+    var home: String? = nil
     let allowInsecureHosts: [String]
 
     func classify(_ src: String) -> Result<ImageSource, ConfigError.Kind> {
@@ -44,8 +45,7 @@ struct SourceClassifier {
     }
 
     private func resolve(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : (directory.hasSuffix("/") ? directory : directory + "/") + path
-        return PathNormalizer.normalize(joined)
+        PathNormalizer.resolve(path, in: directory, home: home)
     }
 }
 
@@ -68,7 +68,16 @@ public enum URLRedaction {
 }
 
 /// Removes `.` and `..` segments without touching the file system.
-enum PathNormalizer {
+public enum PathNormalizer {
+    /// `path` as written in gallery.yml: absolute, `~/…` in `home` (when known), or relative to `directory`.
+    public static func resolve(_ path: String, in directory: String, home: String?) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        if let home, path == "~" || path.hasPrefix("~/") {
+            return normalize(home + "/" + path.dropFirst())
+        }
+        return normalize(path.hasPrefix("/") ? path : base + path)
+    }
+
     static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

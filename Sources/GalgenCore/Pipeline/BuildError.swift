@@ -19,7 +19,10 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .configUnreadable(path, reason):
-            "cannot read \(path): \(reason). Run `galgen init` to create one, or pass --config PATH."
+            // `galgen init` is the answer to a missing file only (not to a FIFO, a cap or a lack of descriptors).
+            reason.hasPrefix("no such file")
+                ? "cannot read \(path): \(reason). Run `galgen init` to create one, or pass --config PATH."
+                : "cannot read \(path): \(reason)."
         case let .config(errors): errors.description
         case let .template(error): "site template: \(error)"
         case let .write(reason): "cannot write the site: \(reason). The previous site, if any, was left as it was."

@@ -12,7 +12,7 @@ extension BuildPipeline {
         let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
         let gallery: Gallery
         do {
-            gallery = try ConfigParser.parse(bytes, file: name, directory: directory)
+            gallery = try ConfigParser.parse(bytes, file: name, directory: directory, home: home)
         } catch {
             throw .config(error)
         }
@@ -53,6 +53,6 @@ extension BuildPipeline {
     }
 
     private func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : directory + "/" + path
+        PathNormalizer.resolve(path, in: directory, home: home)
     }
 }

@@ -8,9 +8,12 @@ public struct BuildPipeline: Sendable {
     public var renderer: ImageRenderer
     public var effects: BuildEffects
     public var generator: String
+    /// Where `~/…` in gallery.yml leads (the user's home folder), if known.
+    public var home: String?
 
-    public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String) {
+    public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
+        self.home = home
         self.jobs = max(1, jobs)
         self.renderer = renderer
         self.effects = effects
