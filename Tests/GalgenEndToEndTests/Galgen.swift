@@ -17,7 +17,13 @@ enum Galgen {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Result {
+    /// The status of a run killed after `killedAfter` seconds.
+    static let killed: Int32 = -9
+
+    /// Runs galgen; with `killedAfter`, a run that hangs is killed then (status `killed`), so it
+    /// fails a test instead of stopping the test run.
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                    killedAfter seconds: Int? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -27,21 +33,25 @@ enum Galgen {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let deadline = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        if let seconds { DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: deadline) }
         // Read before waiting so a full pipe cannot block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        deadline.cancel()
+        let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+        return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
 extension Galgen {
     /// `run` off Swift's cooperative threads, so an in-process test server keeps answering.
-    static func runAsync(_ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> Result {
+    static func runAsync(_ arguments: [String], in directory: String, environment: [String: String] = [:],
+                         killedAfter seconds: Int? = nil) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try run(arguments, in: directory, environment: environment) })
+                continuation.resume(with: Swift.Result { try run(arguments, in: directory, environment: environment, killedAfter: seconds) })
             }
         }
     }

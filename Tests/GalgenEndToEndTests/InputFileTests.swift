@@ -108,38 +108,3 @@ struct InputFileTests {
         #expect(result.stderr.contains("  ! /etc/passwd: skipped: not a kind of file a site uses"), "\(result.stderr)")
     }
 }
-
-extension Galgen {
-    /// The status `runAsync(…, killedAfter:)` gives a build it had to kill.
-    static let killed: Int32 = -9
-
-    /// `runAsync`, killed after `seconds`, so a build that hangs fails a test instead of stopping
-    /// the run; its status is then `killed`.
-    static func runAsync(_ arguments: [String], in directory: String, environment: [String: String] = [:],
-                         killedAfter seconds: Int) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: binary)
-                    process.arguments = arguments
-                    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let deadline = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: deadline)
-                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    deadline.cancel()
-                    let status = process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
-                    return Result(status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                                  stderr: String(decoding: stderr, as: UTF8.self))
-                })
-            }
-        }
-    }
-}
