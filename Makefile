@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GALGEN := .build/release/galgen
 
-.PHONY: run test build setup install clean browser-test browser-setup
+.PHONY: run test build setup test-tools install clean browser-test browser-setup
 
 run: build
 	$(GALGEN) build --config gallery.yml --output _site
@@ -12,7 +12,7 @@ run: build
 build: setup
 	$(SWIFT) build -c release --product galgen
 
-test: setup
+test: setup test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) browser-test
@@ -35,6 +35,13 @@ browser-setup:
 	fi
 	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_selenium_python" 2>/dev/null || \
 		$(BROWSER_VENV)/bin/pip install -q selenium axe-selenium-python
+
+# strace: a test reads the system calls that replace the site (Linux only).
+test-tools:
+	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
+		echo "Installing strace with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq strace; \
+	fi
 
 # libjpeg-turbo's headers (and pkg-config to find them) are the only system packages needed.
 setup:

@@ -11,7 +11,9 @@ import Synchronization
 /// never collide and leftovers are removed whatever their pid. The download cache and the
 /// rendition store share this.
 public final class TemporaryFiles: Sendable {
-    private let state = Mutex<(next: Int, paths: Set<String>)>((0, []))
+    private let paths = Mutex<Set<String>>([])
+    /// Numbers names across every instance: two writers in one folder never get the same name.
+    private static let next = Atomic<Int>(0)
 
     /// This process's run: random, so no earlier process used it.
     static let run = String(UInt64.random(in: 0...UInt64.max), radix: 36)
@@ -20,24 +22,22 @@ public final class TemporaryFiles: Sendable {
 
     /// A fresh name in `folder`, remembered until `forget` (or `removeAll`).
     public func make(in folder: String, tag: String? = nil) -> String {
-        state.withLock { state in
-            state.next += 1
-            let path = "\(folder)/.partial-\(getpid())-\(Self.run)-\(state.next)" + (tag.map { "-\($0)" } ?? "")
-            state.paths.insert(path)
-            return path
-        }
+        let number = Self.next.add(1, ordering: .relaxed).newValue
+        let path = "\(folder)/.partial-\(getpid())-\(Self.run)-\(number)" + (tag.map { "-\($0)" } ?? "")
+        _ = paths.withLock { $0.insert(path) }
+        return path
     }
 
     public func forget(_ path: String) {
-        _ = state.withLock { $0.paths.remove(path) }
+        _ = paths.withLock { $0.remove(path) }
     }
 
     public func removeAll() {
-        let paths = state.withLock { state in
-            defer { state.paths.removeAll() }
-            return state.paths
+        let all = paths.withLock { paths in
+            defer { paths.removeAll() }
+            return paths
         }
-        for path in paths { unlink(path) }
+        for path in all { unlink(path) }
     }
 
     /// Writes `bytes` to `path` through a temporary file beside it. `durable` adds fsync of

@@ -20,12 +20,12 @@ enum Galgen {
     /// The status of a run killed after `killedAfter` seconds.
     static let killed: Int32 = -9
 
-    /// Runs galgen; with `killedAfter`, a run that hangs is killed then (status `killed`), so it
+    /// Runs galgen (or `program`, such as a tracer that runs galgen); with `killedAfter`, a run that hangs is killed then (status `killed`), so it
     /// fails a test instead of stopping the test run.
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
-                    killedAfter seconds: Int? = nil) throws -> Result {
+                    killedAfter seconds: Int? = nil, program: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: program ?? binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -48,10 +48,12 @@ enum Galgen {
 extension Galgen {
     /// `run` off Swift's cooperative threads, so an in-process test server keeps answering.
     static func runAsync(_ arguments: [String], in directory: String, environment: [String: String] = [:],
-                         killedAfter seconds: Int? = nil) async throws -> Result {
+                         killedAfter seconds: Int? = nil, program: String? = nil) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try run(arguments, in: directory, environment: environment, killedAfter: seconds) })
+                continuation.resume(with: Swift.Result {
+                    try run(arguments, in: directory, environment: environment, killedAfter: seconds, program: program)
+                })
             }
         }
     }

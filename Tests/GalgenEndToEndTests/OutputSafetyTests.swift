@@ -132,6 +132,30 @@ struct OutputSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: leftover))
     }
 
+    /// What makes a kill at any instant safe: the only system call that changes the output path
+    /// is one exchange of the old and new sites. (The watcher test below cannot catch a gap
+    /// between two renames reliably; the system calls show it every time.)
+    #if os(Linux)
+    @Test func theOutputIsChangedByOneExchangeAndNothingElse() async throws {
+        let strace = "/usr/bin/strace"
+        try #require(FileManager.default.isExecutableFile(atPath: strace), "install strace (make test does) to run this test")
+        let project = try project()
+        #expect(try await project.build().status == 0)
+        try project.writeGallery(Self.gallery + "description: changed\n")
+        let trace = project.path("renames.trace")
+        let result = try await Galgen.runAsync(
+            ["-f", "-qq", "-e", "trace=rename,renameat,renameat2,rmdir,unlink,unlinkat", "-o", trace, Galgen.binary, "build"],
+            in: project.path, program: strace)
+        #expect(result.status == 0, "\(result.stderr)")
+        let site = "\"" + project.site + "\""
+        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(site + ",") || $0.contains(site + ")") }
+        #expect(calls.count == 1, "\(calls.joined(separator: "\n"))")
+        #expect(calls.allSatisfy { $0.contains("renameat2(") && $0.contains("RENAME_EXCHANGE") && $0.hasSuffix("= 0") },
+                "\(calls.joined(separator: "\n"))")
+    }
+    #endif
+
     @Test func theOutputPathNamesASiteAtEveryInstantOfARebuild() async throws {
         let project = try project()
         #expect(try await project.build().status == 0)
