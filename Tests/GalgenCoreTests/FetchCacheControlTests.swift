@@ -49,6 +49,14 @@ struct FetchCacheControlTests {
         #expect(control.noStore == noStore)
     }
 
+    @Test("Directives without a name are skipped (found by fuzz/: a bare '=' crashed the build)", arguments: [
+        ("=", CacheControl()), ("=5", CacheControl()), (" = ", CacheControl()), ("max-age=5, =, no-store", CacheControl(maxAge: 5, noStore: true)),
+        ("==", CacheControl()), ("\"=\"", CacheControl()),
+    ])
+    func namelessDirectives(_ header: String, _ expected: CacheControl) {
+        #expect(CacheControl(parsing: header) == expected)
+    }
+
     @Test func everythingAtOnce() {
         #expect(CacheControl(parsing: "Public, NO-Cache, max-age=\"120\", No-Store")
                 == CacheControl(maxAge: 120, noCache: true, noStore: true))

@@ -45,7 +45,8 @@ public struct CacheControl: Equatable, Sendable {
             if character == "," && !quoted {
                 let trimmed = current.trimmingCharacters(in: .whitespaces)
                 if !trimmed.isEmpty {
-                    let parts = trimmed.split(separator: "=", maxSplits: 1).map(String.init)
+                    // Empty parts kept: a bare "=" is a directive with no name, not a crash.
+                    let parts = trimmed.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                     let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
                     let value = parts.count > 1
                         ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
