@@ -78,6 +78,24 @@ struct ConfigTextTests {
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
+    @Test("Aliases right after a flow indicator are counted too: the same bomb, written without spaces")
+    func compactFlowBombIsBounded() {
+        let levels = "abcdefghi".map(String.init)
+        var yaml = "{a: &a [x,x,x,x,x,x,x,x,x]"
+        for (inner, outer) in zip(levels, levels.dropFirst()) {
+            yaml += ",\(outer): &\(outer) [" + Array(repeating: "*\(inner)", count: 9).joined(separator: ",") + "]"
+        }
+        yaml += ",z: {?*i: boom}}\n"
+        let errors = parseErrors(yaml)
+        #expect(errors.map(\.kind) == [.tooManyAliases(limit: 100_000)])
+    }
+
+    @Test("A '*' inside a tag is not an alias (found by fuzz/: the budget's copy split the tag and refused a valid file)")
+    func starInsideATag() throws {
+        let gallery = try #require(parseGallery("title: !x-*ab: Gallery\nimages: [a.jpg]\n"))
+        #expect(gallery.title == "Gallery")
+    }
+
     @Test func aliasesWithinTheBudgetWork() throws {
         let yaml = """
             title: &t "Shared *t"

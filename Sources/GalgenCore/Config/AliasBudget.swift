@@ -43,13 +43,16 @@ enum AliasBudget {
         init(_ line: Int, _ column: Int) { (self.line, self.column) = (line, column) }
     }
 
-    /// Every `*` followed by anchor characters. Some may be inside scalars or comments; rewriting
-    /// those changes only text, and no node starts there, so they never count as aliases.
+    /// Every `*` that may start a token, followed by anchor characters. Some may be inside scalars
+    /// or comments; rewriting those changes only text, and no node starts there, so they never count
+    /// as aliases. A `*` right after another character (`!tag-*x`, `a*b`) cannot start a token, and
+    /// rewriting it could split a tag in two: it is left alone.
     private static func aliasCandidates(in text: String) -> [Alias] {
         var aliases: [Alias] = []
         var position = TextPosition()
         var offset = 0
         var current: Alias?
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if current != nil {
                 if isAnchorCharacter(scalar) {
@@ -59,14 +62,26 @@ enum AliasBudget {
                     current = nil
                 }
             }
-            if scalar == "*", current == nil {
+            if scalar == "*", current == nil, previous.map(mayPrecedeToken) ?? true {
                 current = Alias(offset: offset, line: position.line, column: position.column, name: "")
             }
+            previous = scalar
             position.advance(past: scalar)
             offset += UTF8.width(scalar)
         }
         if let alias = current, !alias.name.isEmpty { aliases.append(alias) }
         return aliases
+    }
+
+    /// What libyaml's scanner lets a token follow directly: white space and line breaks (after
+    /// which it looks for the next token), a byte order mark, and the indicators that end a token by
+    /// themselves (`[`, `{`, `,`, and `:` and `?`, which need no space after them in flow context).
+    /// Anywhere else a `*` is inside a token (a plain scalar, a tag) or makes the file invalid.
+    private static func mayPrecedeToken(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "[", "{", ",", ":", "?": true
+        default: false
+        }
     }
 
     /// libyaml's anchor names: ASCII letters, digits, `_` and `-`.
