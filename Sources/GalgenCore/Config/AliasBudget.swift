@@ -45,14 +45,16 @@ enum AliasBudget {
 
     /// Every `*` that may start a token, followed by anchor characters. Some may be inside scalars
     /// or comments; rewriting those changes only text, and no node starts there, so they never count
-    /// as aliases. A `*` right after another character (`!tag-*x`, `a*b`) cannot start a token, and
-    /// rewriting it could split a tag in two: it is left alone.
+    /// as aliases. A `*` inside a tag (`!x-*a:`, `!x:*a`) is left alone: its rewrite would split the
+    /// tag and refuse a valid file. So is a `*` right after another character (`a*b`): it cannot
+    /// start a token.
     private static func aliasCandidates(in text: String) -> [Alias] {
         var aliases: [Alias] = []
         var position = TextPosition()
         var offset = 0
         var current: Alias?
         var previous: Unicode.Scalar?
+        var inTag = false
         for scalar in text.unicodeScalars {
             if current != nil {
                 if isAnchorCharacter(scalar) {
@@ -62,7 +64,11 @@ enum AliasBudget {
                     current = nil
                 }
             }
-            if scalar == "*", current == nil, previous.map(mayPrecedeToken) ?? true {
+            if inTag {
+                inTag = isTagCharacter(scalar)
+            } else if scalar == "!" {
+                inTag = previous.map(mayPrecedeTag) ?? true
+            } else if scalar == "*", current == nil, previous.map(mayPrecedeAlias) ?? true {
                 current = Alias(offset: offset, line: position.line, column: position.column, name: "")
             }
             previous = scalar
@@ -77,11 +83,23 @@ enum AliasBudget {
     /// which it looks for the next token), a byte order mark, and the indicators that end a token by
     /// themselves (`[`, `{`, `,`, and `:` and `?`, which need no space after them in flow context).
     /// Anywhere else a `*` is inside a token (a plain scalar, a tag) or makes the file invalid.
-    private static func mayPrecedeToken(_ scalar: Unicode.Scalar) -> Bool {
+    private static func mayPrecedeAlias(_ scalar: Unicode.Scalar) -> Bool {
+        mayPrecedeTag(scalar) || scalar == ":" || scalar == "?"
+    }
+
+    /// Where a `!` may start a tag. Taking a `!` in a scalar for a tag is harmless: a `*` in the
+    /// characters that follow it cannot start a token there either.
+    private static func mayPrecedeTag(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case " ", "\t", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "[", "{", ",", ":", "?": true
+        case " ", "\t", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "[", "{", ",": true
         default: false
         }
+    }
+
+    /// libyaml's tag (URI) characters, less `'`: a `'` may close a quoted scalar, after which a
+    /// `:` and an alias can follow (`{'a !b':*c}`), so a tag is taken to end there.
+    private static func isTagCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        isAnchorCharacter(scalar) || ";/?:@&=+$.%!~*()".unicodeScalars.contains(scalar)
     }
 
     /// libyaml's anchor names: ASCII letters, digits, `_` and `-`.
