@@ -104,6 +104,14 @@ struct ConfigTextTests {
         #expect(gallery.title == "Gallery")
     }
 
+    @Test("A '*' in a plain scalar is not rewritten into a comment (found by fuzz/: '[*ab#c' became '['' #c')")
+    func starBeforeAHash() throws {
+        let gallery = try #require(parseGallery("title: x [*ab#c d\nimages: [a.jpg]\n"))
+        #expect(gallery.title == "x [*ab#c d")
+        #expect(parseErrors("images: [a.jpg]\nx-[*ab#c: 1\n").map(\.kind)
+                == [.unknownKey("x-[*ab#c", context: "gallery.yml", suggestion: nil, allowed: ConfigReader.galleryKeys)])
+    }
+
     @Test func aliasesWithinTheBudgetWork() throws {
         let yaml = """
             title: &t "Shared *t"

@@ -43,11 +43,13 @@ enum AliasBudget {
         init(_ line: Int, _ column: Int) { (self.line, self.column) = (line, column) }
     }
 
-    /// Every `*` that may start a token, followed by anchor characters. Some may be inside scalars
-    /// or comments; rewriting those changes only text, and no node starts there, so they never count
-    /// as aliases. A `*` inside a tag (`!x-*a:`, `!x:*a`) is left alone: its rewrite would split the
-    /// tag and refuse a valid file. So is a `*` right after another character (`a*b`): it cannot
-    /// start a token.
+    /// Every `*` that may start a token, followed by anchor characters and what may end an alias.
+    /// Some may be inside scalars or comments; rewriting those changes only text, and no node starts
+    /// there, so they never count as aliases. Anything that cannot be an alias is left alone, since
+    /// its rewrite could change more than text (a space before `#` starts a comment, a space inside
+    /// a tag splits it) and refuse a valid file: a `*` inside a tag (`!x-*a:`, `!x:*a`), a `*` right
+    /// after another character (`a*b`), and a name followed by anything libyaml refuses after an
+    /// alias (`[*a#b`).
     private static func aliasCandidates(in text: String) -> [Alias] {
         var aliases: [Alias] = []
         var position = TextPosition()
@@ -60,7 +62,7 @@ enum AliasBudget {
                 if isAnchorCharacter(scalar) {
                     current?.name.unicodeScalars.append(scalar)
                 } else {
-                    if let alias = current, !alias.name.isEmpty { aliases.append(alias) }
+                    if let alias = current, !alias.name.isEmpty, mayFollowAlias(scalar) { aliases.append(alias) }
                     current = nil
                 }
             }
@@ -85,6 +87,15 @@ enum AliasBudget {
     /// Anywhere else a `*` is inside a token (a plain scalar, a tag) or makes the file invalid.
     private static func mayPrecedeAlias(_ scalar: Unicode.Scalar) -> Bool {
         mayPrecedeTag(scalar) || scalar == ":" || scalar == "?"
+    }
+
+    /// What libyaml accepts right after an alias's name: white space, a line break, the end of the
+    /// text, or one of `? : , ] } % @` and a backquote.
+    private static func mayFollowAlias(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case " ", "\t", "\r", "\n", "\u{85}", "\u{2028}", "\u{2029}", "?", ":", ",", "]", "}", "%", "@", "`": true
+        default: false
+        }
     }
 
     /// Where a `!` may start a tag. Taking a `!` in a scalar for a tag is harmless: a `*` in the
