@@ -5,7 +5,11 @@ let package = Package(
     name: "galgen",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "galgen", targets: ["galgen"])
+        .executable(name: "galgen", targets: ["galgen"]),
+        // For the fuzz targets in fuzz/ (a package of their own that depends on this one by path).
+        .library(name: "GalgenCore", targets: ["GalgenCore"]),
+        .library(name: "GalgenJPEG", targets: ["GalgenJPEG"]),
+        .library(name: "GalgenImage", targets: ["GalgenImage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
