@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // Command line: parsing and validate() only; everything else is GalgenApp.
@@ -87,7 +88,9 @@ let package = Package(
             dependencies: [
                 "GalgenCore", "GalgenIO",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             resources: [.embedInCode("Resources/live.js")]
         ),
@@ -130,6 +133,8 @@ let package = Package(
             dependencies: [
                 "GalgenServe", "GalgenSiteTemplate",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenApp", "GalgenTestSupport", "FaultServer"]),
