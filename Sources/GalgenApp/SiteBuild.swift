@@ -40,13 +40,17 @@ struct SiteBuild {
             generator: "galgen \(Version.current)", home: Paths.home)
     }
 
+    /// The pipeline with only the configuration stage's effects: no cache is opened, nothing written.
+    static func configurationPipeline(_ settings: BuildSettings) -> BuildPipeline {
+        BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: JPEGImageRenderer.make(),
+                      effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
+    }
+
     /// What the configuration stage alone finds wrong with gallery.yml or its template, if anything;
     /// no cache is opened and no photo is touched.
     static func configurationProblem(_ settings: BuildSettings) -> BuildError? {
-        let pipeline = BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: JPEGImageRenderer.make(),
-                                     effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
         do {
-            _ = try pipeline.load()
+            _ = try configurationPipeline(settings).load()
             return nil
         } catch {
             return error
@@ -60,7 +64,9 @@ struct SiteBuild {
         let started = FileStamp.now()
         let lastBuild = LastBuildFile(
             cache: settings.cachePath, site: SiteWriter(output: settings.outputPath, stamps: StampFile(path: settings.cachePath + "/site.stamps")))
-        let key = (try? FileSystem.read(settings.configPath, limit: .configuration)).map(key)
+        // Read without opening the cache's records (the live effects start reading them at once).
+        let bytes = try? Self.configurationPipeline(settings).readConfiguration()
+        let key = bytes.map(key)
         if let reused = reusedBuild(lastBuild, key: key) { return .success(reused) }
         let warnings = WarningLog()
         var pipeline = pipeline
@@ -71,7 +77,7 @@ struct SiteBuild {
         do {
             // The configuration first: a missing or broken gallery.yml or template fails before
             // anything is locked or created (no cache folder without a gallery).
-            let loaded = try pipeline.load()
+            let loaded = try pipeline.load(bytes)
             let locks: [BuildLock]
             do {
                 locks = try lock()

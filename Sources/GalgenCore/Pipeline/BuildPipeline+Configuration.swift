@@ -1,14 +1,19 @@
 extension BuildPipeline {
-    /// The first stage: gallery.yml read, parsed and validated, and its template read and
-    /// compiled. The only place that reads gallery.yml, so the only one that finds it missing.
-    public func load() throws(BuildError) -> LoadedGallery {
-        effects.report(BuildStage.configuration.event)
-        let bytes: [UInt8]
+    /// gallery.yml's bytes. The only place that reads it, so the only one that finds it missing.
+    public func readConfiguration() throws(BuildError) -> [UInt8] {
         do {
-            bytes = try effects.readFile(configPath, .configuration)
+            return try effects.readFile(configPath, .configuration)
         } catch {
             throw .configUnreadable(path: configPath, reason: "\(error)")
         }
+    }
+
+    /// The first stage: gallery.yml read (or its `bytes`, when already read), parsed and
+    /// validated, and its template read and compiled.
+    public func load(_ read: [UInt8]? = nil) throws(BuildError) -> LoadedGallery {
+        effects.report(BuildStage.configuration.event)
+        let bytes: [UInt8]
+        if let read { bytes = read } else { bytes = try readConfiguration() }
         let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
         let gallery: Gallery
         do {
