@@ -44,11 +44,17 @@ public struct LastBuildFile: Sendable {
         return last
     }
 
+    /// File times come from a coarse clock (one kernel tick, a few milliseconds, behind the real
+    /// time): a file written just after a build began may be stamped just before it.
+    static let clockSlack: Int64 = 50_000_000
+
     /// Keeps `last`, with the stamps its inputs have now; nothing (and no earlier record) when
-    /// an input was modified at or after `readSince`, as the build may have read it half-way.
+    /// an input was modified at or after `readSince` (less the clock's slack), as the build may
+    /// have read it half-way.
     public func record(_ last: LastBuild?, config: String, readSince: Int64) {
         forget()
         guard let last else { return }
+        let readSince = readSince - Self.clockSlack
         var lines = [Self.header, "key \(last.key)", "images \(last.images) pages \(last.pages)"]
         for warning in last.warnings {
             switch warning {

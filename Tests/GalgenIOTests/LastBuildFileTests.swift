@@ -88,6 +88,10 @@ struct LastBuildFileTests {
         file().record(last, config: config, readSince: FileStamp.now() - 60_000_000_000)
         #expect(!FileManager.default.fileExists(atPath: file().path))
         #expect(file().unchanged(key: "k1", config: config) == nil)
+        // Stamped 10 ms before the build began: within the file clock's slack, so not trusted either.
+        let photo = try #require(FileStamp.of(folder.path + "/photo.jpg"))
+        file().record(last, config: config, readSince: photo.modified + 10_000_000)
+        #expect(!FileManager.default.fileExists(atPath: file().path))
     }
 
     @Test func aMissingInputIsNeverRecordedAndARecordIsForgotten() throws {
