@@ -36,12 +36,12 @@ struct InputFileTests {
     func aDeviceOrKernelFilePhotoFails(_ source: String, _ reason: String) async throws {
         guard FileManager.default.fileExists(atPath: source) else { return }
         let project = try project("thumbnails: { widths: [200] }\nimages:\n  - photos/good.jpg\n  - \(source)\n")
-        let started = ContinuousClock.now
+        // Refused for what it is, before a byte is read: no hang (the build is killed after 30 s
+        // otherwise) and no memory blow-up. Wall time is not asserted: the machines are shared.
         let result = try await build(project)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains(source) && result.stderr.contains(reason), "\(result.stderr)")
         #expect(project.siteImages == ["good-200.<fp>.jpg"])
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aFIFOAsGalleryYmlIsAConfigurationError() async throws {
