@@ -91,10 +91,8 @@ struct ConfigTextTests {
             yaml += ",\(outer): &\(outer) [" + items.joined(separator: ",") + "]"
         }
         yaml += ",z: {?*i: boom}}\n"
-        let start = ContinuousClock.now
-        let errors = parseErrors(yaml)
-        #expect(errors.map(\.kind) == [.tooManyAliases(limit: 100_000)])
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Counted, not expanded: without the count this would not finish.
+        #expect(parseErrors(yaml).map(\.kind) == [.tooManyAliases(limit: 100_000)])
     }
 
     @Test("A '*' inside a tag is not an alias (found by fuzz/: the budget's copy split the tag and refused a valid file)",
