@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -185,26 +186,80 @@ void galgen_jpeg_image_free(galgen_jpeg_image *image) {
     image->icc = NULL;
 }
 
+/// The encoder's output: a buffer this manager owns from start to end, grown by doubling. Unlike
+/// libjpeg's memory destination, whose caller's pointer goes stale when the buffer grows (so
+/// freeing it after an error freed a block twice), there is one owner and one pointer. It lives on
+/// the heap, so nothing the error path reads is a local changed after `setjmp`. A size above
+/// `max_bytes` fails as an allocation failure would (which is how tests reach the error path).
+typedef struct {
+    struct jpeg_destination_mgr base;
+    unsigned char *buffer;
+    size_t capacity;
+    size_t max_bytes;
+    size_t length;
+} shim_destination;
+
+static void shim_destination_init(j_compress_ptr cinfo) {
+    shim_destination *dest = (shim_destination *)cinfo->dest;
+    dest->base.next_output_byte = dest->buffer;
+    dest->base.free_in_buffer = dest->capacity;
+}
+
+static boolean shim_destination_grow(j_compress_ptr cinfo) {
+    shim_destination *dest = (shim_destination *)cinfo->dest;
+    size_t used = dest->capacity;  // called only when the buffer is full
+    size_t bigger = used * 2;
+    if (bigger > dest->max_bytes) bigger = dest->max_bytes;
+    unsigned char *grown = bigger > used ? realloc(dest->buffer, bigger) : NULL;
+    if (grown == NULL) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 10);
+    dest->buffer = grown;
+    dest->capacity = bigger;
+    dest->base.next_output_byte = grown + used;
+    dest->base.free_in_buffer = bigger - used;
+    return TRUE;
+}
+
+static void shim_destination_term(j_compress_ptr cinfo) {
+    shim_destination *dest = (shim_destination *)cinfo->dest;
+    dest->length = dest->capacity - dest->base.free_in_buffer;
+}
+
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
                        int quality, int progressive,
-                       const uint8_t *icc, unsigned int icc_length,
+                       const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
                        uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]) {
     struct jpeg_compress_struct cinfo;
     shim_error_mgr err;
-    unsigned char *buffer = NULL;
-    unsigned long length = 0;
     *out = NULL;
     *out_length = 0;
+    // Assigned once, before setjmp: the error path may read it.
+    shim_destination *const dest = calloc(1, sizeof *dest);
+    if (dest == NULL) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "out of memory");
+        return 1;
+    }
+    dest->max_bytes = max_bytes < 64 ? 64 : max_bytes;
+    dest->capacity = dest->max_bytes < 65536 ? dest->max_bytes : 65536;
+    dest->buffer = malloc(dest->capacity);
+    if (dest->buffer == NULL) {
+        free(dest);
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "out of memory");
+        return 1;
+    }
+    dest->base.init_destination = shim_destination_init;
+    dest->base.empty_output_buffer = shim_destination_grow;
+    dest->base.term_destination = shim_destination_term;
     shim_install_errors((j_common_ptr)&cinfo, &err);
     if (setjmp(err.jump)) {
         shim_copy_message((j_common_ptr)&cinfo, message);
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        free(dest->buffer);
+        free(dest);
         return 1;
     }
     jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &length);
+    cinfo.dest = &dest->base;
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = channels;
@@ -223,8 +278,9 @@ int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channel
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *out_length = length;
+    *out = dest->buffer;
+    *out_length = dest->length;
+    free(dest);
     return 0;
 }
 

@@ -11,7 +11,9 @@ public struct JPEGEncoder: Sendable {
     }
 
     /// Encodes `pixels`, embedding `iccProfile` when given. No other metadata is written.
-    public func encode(_ pixels: PixelBuffer, iccProfile: [UInt8]? = nil) throws(JPEGError) -> [UInt8] {
+    /// `maxBytes` caps the output: a bigger file fails as an allocation failure would (tests use
+    /// it to reach the encoder's error path).
+    public func encode(_ pixels: PixelBuffer, iccProfile: [UInt8]? = nil, maxBytes: Int = .max) throws(JPEGError) -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>? = nil
         var length: UInt = 0
         var message = MessageBuffer()
@@ -22,7 +24,7 @@ public struct JPEGEncoder: Sendable {
                     galgen_jpeg_encode(
                         bytes.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
                         Int32(quality), progressive ? 1 : 0,
-                        profile.baseAddress, UInt32(profile.count), &out, &length, text)
+                        profile.baseAddress, UInt32(profile.count), maxBytes, &out, &length, text)
                 }
             }
         }

@@ -64,7 +64,7 @@ void galgen_jpeg_image_free(galgen_jpeg_image *image);
 /// malloc'ed and must be released with galgen_jpeg_free.
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
                        int quality, int progressive,
-                       const uint8_t *icc, unsigned int icc_length,
+                       const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
                        uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]);
 
