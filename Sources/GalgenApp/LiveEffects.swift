@@ -5,11 +5,11 @@ import GalgenSiteTemplate
 
 extension BuildEffects {
     /// The real file system, network and terminal.
-    static func live(output: String, cache: String, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
+    /// `siteStamps` is `<cache>/site.stamps`, shared with whoever read it first.
+    static func live(output: String, cache: String, siteStamps: StampFile, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
         let temporaries = TemporaryFiles()
         let renditions = DiskRenditionStore(root: cache, temporaries: temporaries)
         let sources = SourceDigests(cache: cache, temporaries: temporaries)
-        let siteStamps = StampFile(path: cache + "/site.stamps")
         let pages = DiskPageCache(cache: cache, output: output, siteStamps: siteStamps, temporaries: temporaries)
         // Read while gallery.yml is parsed.
         renditions.prefetch()

@@ -33,10 +33,13 @@ struct SiteBuild {
         }
     }
 
-    var pipeline: BuildPipeline {
+    /// The whole pipeline with the live effects; `siteStamps` is shared with the last-build check,
+    /// so the site's stamps are read once.
+    func pipeline(siteStamps: StampFile) -> BuildPipeline {
         BuildPipeline(
             configPath: settings.configPath, jobs: settings.jobs, renderer: JPEGImageRenderer.make(),
-            effects: .live(output: settings.outputPath, cache: settings.cachePath, fetcher: fetcher, reporter: reporter),
+            effects: .live(output: settings.outputPath, cache: settings.cachePath, siteStamps: siteStamps,
+                           fetcher: fetcher, reporter: reporter),
             generator: "galgen \(Version.current)", home: Paths.home)
     }
 
@@ -62,14 +65,14 @@ struct SiteBuild {
         // next build fetches again, so none may outlive it.
         defer { fetcher.close() }
         let started = FileStamp.now()
-        let lastBuild = LastBuildFile(
-            cache: settings.cachePath, site: SiteWriter(output: settings.outputPath, stamps: StampFile(path: settings.cachePath + "/site.stamps")))
+        let siteStamps = StampFile(path: settings.cachePath + "/site.stamps")
+        let lastBuild = LastBuildFile(cache: settings.cachePath, site: SiteWriter(output: settings.outputPath, stamps: siteStamps))
         // Read without opening the cache's records (the live effects start reading them at once).
         let bytes = try? Self.configurationPipeline(settings).readConfiguration()
         let key = bytes.map(key)
         if let reused = reusedBuild(lastBuild, key: key) { return .success(reused) }
         let warnings = WarningLog()
-        var pipeline = pipeline
+        var pipeline = pipeline(siteStamps: siteStamps)
         pipeline.effects.report = { [report = pipeline.effects.report] event in
             warnings.note(event)
             report(event)

@@ -38,6 +38,11 @@ public struct FileStamp: Equatable, Sendable, Codable {
         (size, modified, inode, device) == (other.size, other.modified, other.inode, other.device)
     }
 
+    /// Whether the file at `path` still has this stamp's contents (false when it is gone).
+    public func isCurrent(at path: String) -> Bool {
+        Self.of(path)?.sameContents(as: self) == true
+    }
+
     /// Now, on the clock file times are taken from.
     public static func now() -> Int64 {
         var time = timespec()

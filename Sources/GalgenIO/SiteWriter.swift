@@ -89,14 +89,13 @@ public struct SiteWriter: Sendable {
     /// stamp): a site nobody touched. False without recorded stamps.
     public func isIntact() -> Bool {
         guard let recorded = stamps?.read(), !recorded.isEmpty else { return false }
-        return recorded.allSatisfy { path, stamp in FileStamp.of(output + "/" + path)?.sameContents(as: stamp) == true }
+        return recorded.allSatisfy { path, stamp in stamp.isCurrent(at: output + "/" + path) }
     }
 
     /// Whether the file at `full` is as it was written (by stamp, when stamps are recorded).
     static func isUnchanged(_ full: String, _ path: String, recorded: [String: FileStamp]?) -> Bool {
         guard let recorded else { return true }
-        guard let known = recorded[path], let current = FileStamp.of(full) else { return false }
-        return known.sameContents(as: current)
+        return recorded[path]?.isCurrent(at: full) == true
     }
 
     /// Records the stamps of the site's files as they are now, just written.
