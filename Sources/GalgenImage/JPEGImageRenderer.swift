@@ -26,7 +26,8 @@ public enum JPEGImageRenderer {
         var decoder = decoder
         decoder.maxPixels = request.maxPixels
         let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
-        let upright = orientation.apply(to: decoded.pixels)
+        let colour = RenditionColour.prepare(decoded, request: request)
+        let upright = orientation.apply(to: colour.pixels)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
         var renditions: [Rendition] = []
         var base = upright
@@ -36,7 +37,7 @@ public enum JPEGImageRenderer {
             let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
             let pixels = Resampler.resize(base, width: width, height: height)
             let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
-            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: decoded.iccProfile)), at: 0)
+            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: colour.iccProfile)), at: 0)
             base = pixels
         }
         var warnings: [String] = []

@@ -2,8 +2,8 @@
 ///
 /// Photoshop writes CMYK JPEGs with an Adobe marker and inverted values
 /// (0 = full ink); libjpeg hands them over as stored.
-enum CMYKConversion {
-    static func rgb(fromCMYK cmyk: [UInt8], inverted: Bool) -> [UInt8] {
+public enum CMYKConversion {
+    public static func rgb(fromCMYK cmyk: [UInt8], inverted: Bool) -> [UInt8] {
         let count = cmyk.count / 4
         var rgb = [UInt8](repeating: 0, count: count * 3)
         for pixel in 0..<count {

@@ -1,4 +1,4 @@
-/// A decoded JPEG: its pixels (gray or RGB), plus what must travel with them.
+/// A decoded JPEG: its pixels (gray, RGB, or CMYK as stored), plus what must travel with them.
 public struct DecodedJPEG: Sendable {
     public let pixels: PixelBuffer
     /// The embedded ICC profile, kept so wide-gamut photos keep their colours.
@@ -8,4 +8,6 @@ public struct DecodedJPEG: Sendable {
     /// Width and height as stored in the file, before any DCT scaling.
     public let storedWidth: Int
     public let storedHeight: Int
+    /// CMYK pixels are stored inverted (0 = full ink), as Photoshop writes them with an Adobe marker.
+    public let adobeInverted: Bool
 }

@@ -44,7 +44,8 @@ public struct JPEGDecoder: Sendable {
             pixels: try Self.pixels(of: image),
             iccProfile: Self.copy(image.icc, count: Int(image.icc_length)),
             warning: image.warnings > 0 ? Self.text(of: image.warning) : nil,
-            storedWidth: Int(image.stored_width), storedHeight: Int(image.stored_height)
+            storedWidth: Int(image.stored_width), storedHeight: Int(image.stored_height),
+            adobeInverted: image.adobe_inverted != 0
         )
     }
 
@@ -54,9 +55,7 @@ public struct JPEGDecoder: Sendable {
         switch channels {
         case 1: return PixelBuffer(width: width, height: height, layout: .gray, bytes: raw)
         case 3: return PixelBuffer(width: width, height: height, layout: .rgb, bytes: raw)
-        case 4:
-            let rgb = CMYKConversion.rgb(fromCMYK: raw, inverted: image.adobe_inverted != 0)
-            return PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb)
+        case 4: return PixelBuffer(width: width, height: height, layout: .cmyk, bytes: raw)
         default: throw JPEGError("unsupported colour layout with \(channels) channels")
         }
     }

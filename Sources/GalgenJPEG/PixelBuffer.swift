@@ -3,6 +3,9 @@ public struct PixelBuffer: Equatable, Sendable {
     public enum Layout: Int, Equatable, Sendable {
         case gray = 1
         case rgb = 3
+        /// Four inks, as a CMYK or YCCK JPEG decodes (see `DecodedJPEG.adobeInverted`). Only a decoder
+        /// produces it, and it is converted to RGB before anything else (orientation, resampling) sees it.
+        case cmyk = 4
     }
 
     public let width: Int
