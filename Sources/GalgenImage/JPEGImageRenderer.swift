@@ -10,6 +10,10 @@ public enum JPEGImageRenderer {
     /// Widths from this size up are encoded progressive (smaller files for large images).
     static let progressiveFromWidth = 1000
 
+    /// The DCT-scaled decode keeps at least this many pixels per output pixel: libjpeg's reduced
+    /// IDCT is a coarse low-pass, and the Lanczos filter needs room to do the real work.
+    static let decodeHeadroom = 2
+
     public static func render(_ bytes: [UInt8], request: RenditionRequest, decoder: JPEGDecoder) throws -> RenderedImage {
         let header = try readHeader(bytes)
         let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
@@ -18,7 +22,7 @@ public enum JPEGImageRenderer {
         let uprightWidth = orientation.swapsAxes ? header.height : header.width
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
         let largest = widths.last ?? uprightWidth
-        let numerator = JPEGDecoder.scaleNumerator(storedLongEdge: uprightWidth, minimumLongEdge: largest)
+        let numerator = JPEGDecoder.scaleNumerator(storedEdge: uprightWidth, minimumEdge: decodeHeadroom * largest)
         guard header.width * header.height <= request.maxPixels else {
             throw ImageStageError(message: "\(header.width)×\(header.height) is \(header.width * header.height) pixels, "
                 + "more than thumbnails.max_pixels (\(request.maxPixels)); raise it in gallery.yml if the photo is genuine")
@@ -27,24 +31,28 @@ public enum JPEGImageRenderer {
         decoder.maxPixels = request.maxPixels
         let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
         let colour = RenditionColour.prepare(decoded, request: request)
-        let upright = orientation.apply(to: colour.pixels)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
+        // Resampling happens as stored and only the results are turned upright, which is cheaper.
         var renditions: [Rendition] = []
-        var base = upright
+        var base = colour.pixels
+        var smallest: PixelBuffer?
         let uprightHeight = orientation.swapsAxes ? header.width : header.height
         for width in widths.reversed() {
             // From the photo's own proportions: the scaled decode's size is rounded up by libjpeg.
             let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
-            let pixels = Resampler.resize(base, width: width, height: height)
+            let pixels = orientation.swapsAxes ? Resampler.resize(base, width: height, height: width)
+                                               : Resampler.resize(base, width: width, height: height)
+            let upright = orientation.apply(to: pixels)
             let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
-            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(pixels, iccProfile: colour.iccProfile)), at: 0)
+            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(upright, iccProfile: colour.iccProfile)), at: 0)
             base = pixels
+            smallest = upright
         }
         var warnings: [String] = []
         if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: Placeholder.dataURI(from: base), facts: exif.facts)
+                             placeholder: smallest.map(Placeholder.dataURI(from:)), facts: exif.facts)
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

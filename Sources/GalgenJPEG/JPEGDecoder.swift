@@ -15,9 +15,9 @@ public struct JPEGDecoder: Sendable {
         self.maxScans = maxScans
     }
 
-    /// The smallest scale (n/8) whose decoded size still covers `minimumLongEdge`.
-    public static func scaleNumerator(storedLongEdge: Int, minimumLongEdge: Int) -> Int {
-        for numerator in 1...8 where scaledSize(storedLongEdge, numerator) >= minimumLongEdge {
+    /// The smallest scale (n/8) whose decoded size still covers `minimumEdge`.
+    public static func scaleNumerator(storedEdge: Int, minimumEdge: Int) -> Int {
+        for numerator in 1...8 where scaledSize(storedEdge, numerator) >= minimumEdge {
             return numerator
         }
         return 8

@@ -6,7 +6,7 @@ struct DecoderTests {
         (4000, 400, 1), (4000, 500, 1), (4000, 501, 2), (4000, 1600, 4), (4000, 4000, 8), (4000, 9000, 8), (227, 30, 2),
     ])
     func smallestCoveringScale(stored: Int, minimum: Int, numerator: Int) {
-        #expect(JPEGDecoder.scaleNumerator(storedLongEdge: stored, minimumLongEdge: minimum) == numerator)
+        #expect(JPEGDecoder.scaleNumerator(storedEdge: stored, minimumEdge: minimum) == numerator)
     }
 
     @Test func encodeThenDecodeKeepsSizeAndColour() throws {
