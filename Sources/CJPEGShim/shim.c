@@ -105,8 +105,8 @@ int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *
 }
 
 int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
-                       galgen_jpeg_limits limits, galgen_jpeg_image *image,
-                       char message[GALGEN_JPEG_MESSAGE_MAX]) {
+                       galgen_jpeg_limits limits, uint8_t *pixels, size_t capacity,
+                       galgen_jpeg_image *image, char message[GALGEN_JPEG_MESSAGE_MAX]) {
     struct jpeg_decompress_struct cinfo;
     shim_error_mgr err;
     shim_progress_mgr progress;
@@ -161,15 +161,15 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
     image->stored_height = (int)cinfo.image_height;
     image->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
     size_t stride = (size_t)image->width * (size_t)image->channels;
-    image->pixels = malloc(stride * (size_t)image->height);
-    if (image->pixels == NULL) {
-        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "out of memory for %dx%d pixels", image->width, image->height);
+    if (pixels == NULL || stride * (size_t)image->height != capacity) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "decoded size %dx%dx%d does not match the %zu bytes made ready for it",
+                 image->width, image->height, image->channels, capacity);
         jpeg_destroy_decompress(&cinfo);
         galgen_jpeg_image_free(image);
         return 1;
     }
     while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = image->pixels + stride * cinfo.output_scanline;
+        JSAMPROW row = pixels + stride * cinfo.output_scanline;
         jpeg_read_scanlines(&cinfo, &row, 1);
     }
     jpeg_finish_decompress(&cinfo);
@@ -180,9 +180,7 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
 }
 
 void galgen_jpeg_image_free(galgen_jpeg_image *image) {
-    free(image->pixels);
     free(image->icc);
-    image->pixels = NULL;
     image->icc = NULL;
 }
 

@@ -4,7 +4,8 @@ import GalgenJPEG
 /// The live render-images stage: one DCT-scaled decode per source, then every width from it.
 public enum JPEGImageRenderer {
     public static func make(decoder: JPEGDecoder = JPEGDecoder()) -> ImageRenderer {
-        ImageRenderer { bytes, request in try render(bytes, request: request, decoder: decoder) }
+        ImageRenderer(render: { bytes, request in try render(bytes, request: request, decoder: decoder) },
+                      peakBytes: { bytes, request in peakBytes(bytes, request: request) })
     }
 
     /// Widths from this size up are encoded progressive (smaller files for large images).
@@ -21,15 +22,14 @@ public enum JPEGImageRenderer {
         // Upright size, and which stored edge becomes the output width.
         let uprightWidth = orientation.swapsAxes ? header.height : header.width
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
-        let largest = widths.last ?? uprightWidth
-        let numerator = JPEGDecoder.scaleNumerator(storedEdge: uprightWidth, minimumEdge: decodeHeadroom * largest)
+        let numerator = decodeScale(header, orientation: orientation, request: request)
         guard header.width * header.height <= request.maxPixels else {
             throw ImageStageError(message: "\(header.width)×\(header.height) is \(header.width * header.height) pixels, "
                 + "more than thumbnails.max_pixels (\(request.maxPixels)); raise it in gallery.yml if the photo is genuine")
         }
         var decoder = decoder
         decoder.maxPixels = request.maxPixels
-        let decoded = try decoder.decode(bytes, scaleNumerator: numerator)
+        let decoded = try decoder.decode(bytes, header: header, scaleNumerator: numerator)
         let colour = RenditionColour.prepare(decoded, request: request)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
         // Resampling happens as stored and only the results are turned upright, which is cheaper.
@@ -52,7 +52,26 @@ public enum JPEGImageRenderer {
         if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: smallest.map(Placeholder.dataURI(from:)), facts: exif.facts)
+                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts)
+    }
+
+    /// The DCT scale (n/8) that leaves `decodeHeadroom` for the largest width.
+    static func decodeScale(_ header: JPEGHeader, orientation: Orientation, request: RenditionRequest) -> Int {
+        let uprightWidth = orientation.swapsAxes ? header.height : header.width
+        let largest = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth).last ?? uprightWidth
+        return JPEGDecoder.scaleNumerator(storedEdge: uprightWidth, minimumEdge: decodeHeadroom * largest)
+    }
+
+    /// The decode's peak (pixels, and a progressive file's coefficients) and as much again for
+    /// what is made from the pixels (colour conversion, the first resampling pass).
+    static func peakBytes(_ bytes: [UInt8], request: RenditionRequest) -> Int {
+        // A damaged header, or a photo over max_pixels, fails before allocating anything.
+        guard let header = try? JPEGHeader.read(bytes), header.width * header.height <= request.maxPixels else { return 0 }
+        let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
+        let orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
+        let numerator = decodeScale(header, orientation: orientation, request: request)
+        let decoded = JPEGDecoder.scaledSize(header.width, numerator) * JPEGDecoder.scaledSize(header.height, numerator) * 3
+        return JPEGDecoder.peakBytes(of: header, scaleNumerator: numerator) + decoded
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

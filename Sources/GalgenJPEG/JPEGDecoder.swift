@@ -4,15 +4,29 @@ import CJPEGShim
 public struct JPEGDecoder: Sendable {
     /// Images with more pixels than this are refused from the header alone.
     public var maxPixels: Int
-    /// Working-memory cap handed to libjpeg.
-    public var maxMemory: Int
-    /// Progressive files with more scans than this are stopped.
-    public var maxScans: Int
+    /// libjpeg's working-memory cap; by default `memoryLimit(maxPixels:)`.
+    public var maxMemory: Int?
+    /// Progressive files with more scans than this are stopped; by default `scanLimit(pixels:)` of each image.
+    public var maxScans: Int?
 
-    public init(maxPixels: Int = 200_000_000, maxMemory: Int = 1 << 30, maxScans: Int = 1000) {
+    public init(maxPixels: Int = 200_000_000, maxMemory: Int? = nil, maxScans: Int? = nil) {
         self.maxPixels = maxPixels
         self.maxMemory = maxMemory
         self.maxScans = maxScans
+    }
+
+    /// Enough working memory for any image of up to `maxPixels`: a progressive file keeps every
+    /// DCT coefficient until its last scan (2 bytes each, up to 4 full-resolution components,
+    /// plus the padding of each edge to whole blocks), and there are row buffers beside them.
+    public static func memoryLimit(maxPixels: Int) -> Int {
+        maxPixels * 4 * 2 * 11 / 10 + (64 << 20)
+    }
+
+    /// Each progressive scan is a pass over all of an image's coefficients, so the number allowed
+    /// shrinks as the image grows: about 8 billion pixel-scans, never fewer than 64 scans (a real
+    /// encoder writes 10 to 20) nor more than 1,000.
+    public static func scanLimit(pixels: Int) -> Int {
+        min(1000, max(64, 8_000_000_000 / max(1, pixels)))
     }
 
     /// The smallest scale (n/8) whose decoded size still covers `minimumEdge`.
@@ -24,40 +38,56 @@ public struct JPEGDecoder: Sendable {
     }
 
     /// libjpeg's own rounding for scaled output: ceil(size * n / 8).
-    static func scaledSize(_ size: Int, _ numerator: Int) -> Int {
+    public static func scaledSize(_ size: Int, _ numerator: Int) -> Int {
         (size * numerator + 7) / 8
     }
 
-    /// Decodes `data` at `scaleNumerator`/8 of its stored size.
-    public func decode(_ data: [UInt8], scaleNumerator: Int = 8) throws(JPEGError) -> DecodedJPEG {
+    /// The bytes a decode of `header` at `scaleNumerator`/8 needs at its peak: its pixels, and for a
+    /// progressive file every coefficient of the whole image. A memory budget reserves this.
+    public static func peakBytes(of header: JPEGHeader, scaleNumerator: Int) -> Int {
+        let pixels = scaledSize(header.width, scaleNumerator) * scaledSize(header.height, scaleNumerator)
+        let coefficients = header.isProgressive ? header.width * header.height * header.components * 2 : 0
+        return pixels * max(1, header.components) + coefficients
+    }
+
+    /// Decodes `data` at `scaleNumerator`/8 of its stored size. `header` saves reading it again.
+    public func decode(_ data: [UInt8], header: JPEGHeader? = nil, scaleNumerator: Int = 8) throws(JPEGError) -> DecodedJPEG {
+        let header = if let header { header } else { try JPEGHeader.read(data) }
+        let numerator = min(8, max(1, scaleNumerator))
+        let channels: Int
+        switch header.colorModel {
+        case .gray: channels = 1
+        case .rgb: channels = 3
+        case .cmyk: channels = 4
+        case .other: throw JPEGError("unsupported colour model with \(header.components) components")
+        }
+        let width = Self.scaledSize(header.width, numerator), height = Self.scaledSize(header.height, numerator)
         var image = galgen_jpeg_image()
         var message = MessageBuffer()
-        let limits = galgen_jpeg_limits(max_memory: maxMemory, max_pixels: maxPixels, max_scans: Int32(maxScans))
-        let status = data.withUnsafeBufferPointer { bytes in
-            message.withPointer { text in
-                galgen_jpeg_decode(bytes.baseAddress, bytes.count, Int32(scaleNumerator), limits, &image, text)
+        let limits = galgen_jpeg_limits(
+            max_memory: maxMemory ?? Self.memoryLimit(maxPixels: maxPixels), max_pixels: maxPixels,
+            max_scans: Int32(maxScans ?? Self.scanLimit(pixels: header.width * header.height)))
+        var status: Int32 = 0
+        // libjpeg writes straight into the array's storage: the pixels are never copied.
+        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * channels) { pixels, initialized in
+            status = data.withUnsafeBufferPointer { source in
+                message.withPointer { text in
+                    galgen_jpeg_decode(source.baseAddress, source.count, Int32(numerator), limits,
+                                       pixels.baseAddress, pixels.count, &image, text)
+                }
             }
+            initialized = status == 0 ? pixels.count : 0
         }
         defer { galgen_jpeg_image_free(&image) }
         guard status == 0 else { throw JPEGError(message.text) }
+        let layout: PixelBuffer.Layout = channels == 1 ? .gray : channels == 3 ? .rgb : .cmyk
         return DecodedJPEG(
-            pixels: try Self.pixels(of: image),
+            pixels: PixelBuffer(width: width, height: height, layout: layout, bytes: bytes),
             iccProfile: Self.copy(image.icc, count: Int(image.icc_length)),
             warning: image.warnings > 0 ? Self.text(of: image.warning) : nil,
             storedWidth: Int(image.stored_width), storedHeight: Int(image.stored_height),
             adobeInverted: image.adobe_inverted != 0
         )
-    }
-
-    private static func pixels(of image: galgen_jpeg_image) throws(JPEGError) -> PixelBuffer {
-        let width = Int(image.width), height = Int(image.height), channels = Int(image.channels)
-        let raw = Array(UnsafeBufferPointer(start: image.pixels, count: width * height * channels))
-        switch channels {
-        case 1: return PixelBuffer(width: width, height: height, layout: .gray, bytes: raw)
-        case 3: return PixelBuffer(width: width, height: height, layout: .rgb, bytes: raw)
-        case 4: return PixelBuffer(width: width, height: height, layout: .cmyk, bytes: raw)
-        default: throw JPEGError("unsupported colour layout with \(channels) channels")
-        }
     }
 
     private static func copy(_ pointer: UnsafeMutablePointer<UInt8>?, count: Int) -> [UInt8]? {

@@ -29,7 +29,6 @@ typedef struct {
 } galgen_jpeg_info;
 
 typedef struct {
-    uint8_t *pixels;         // malloc'ed, width * height * channels bytes; free with galgen_jpeg_free
     int width;
     int height;
     int channels;            // 1 (gray), 3 (RGB) or 4 (CMYK)
@@ -52,10 +51,12 @@ typedef struct {
 int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *info,
                             char message[GALGEN_JPEG_MESSAGE_MAX]);
 
-/// Decodes at scale_num/8 (1...8) of the stored size. Returns 0 on success.
+/// Decodes at scale_num/8 (1...8) of the stored size into `pixels`, which the caller sized from
+/// the header: capacity must be exactly width * height * channels of the scaled output (anything
+/// else is refused before a row is written). Returns 0 on success.
 int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
-                       galgen_jpeg_limits limits, galgen_jpeg_image *image,
-                       char message[GALGEN_JPEG_MESSAGE_MAX]);
+                       galgen_jpeg_limits limits, uint8_t *pixels, size_t capacity,
+                       galgen_jpeg_image *image, char message[GALGEN_JPEG_MESSAGE_MAX]);
 
 /// Frees what galgen_jpeg_decode allocated (safe on a zeroed image).
 void galgen_jpeg_image_free(galgen_jpeg_image *image);

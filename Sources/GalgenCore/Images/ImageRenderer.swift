@@ -3,9 +3,14 @@
 /// It is pure (bytes in, bytes out) but CPU-heavy; the live version lives in GalgenImage.
 public struct ImageRenderer: Sendable {
     public var render: @Sendable (_ source: [UInt8], _ request: RenditionRequest) throws -> RenderedImage
+    /// What rendering this source will hold in memory at its peak, from its header: the build
+    /// reserves it from the `MemoryBudget` first. Zero when unknown (a damaged header fails in `render`).
+    public var peakBytes: @Sendable (_ source: [UInt8], _ request: RenditionRequest) -> Int
 
-    public init(render: @escaping @Sendable ([UInt8], RenditionRequest) throws -> RenderedImage) {
+    public init(render: @escaping @Sendable ([UInt8], RenditionRequest) throws -> RenderedImage,
+                peakBytes: @escaping @Sendable ([UInt8], RenditionRequest) -> Int = { _, _ in 0 }) {
         self.render = render
+        self.peakBytes = peakBytes
     }
 }
 

@@ -1,6 +1,7 @@
 extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
-    /// more than `jobs` sources and their decoded pixels are in memory at once.
+    /// more than `jobs` sources and their decoded pixels are in memory at once, and
+    /// together no more than the memory budget allows.
     func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>]) async
         -> ([ImageSource: KeyedImage], [ImageFailure]) {
         var rendered: [ImageSource: KeyedImage] = [:]
@@ -19,7 +20,7 @@ extension BuildPipeline {
             var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { (next, self.renderOne(next, request: plan.request, fetched: fetched)) }
+                group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched)) }
             }
             while let (planned, result) = await group.next() {
                 switch result {
@@ -34,7 +35,7 @@ extension BuildPipeline {
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
                 }
                 if let next = pending.next() {
-                    group.addTask { (next, self.renderOne(next, request: plan.request, fetched: fetched)) }
+                    group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched)) }
                 }
             }
         }
@@ -52,7 +53,7 @@ extension BuildPipeline {
 
     /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
-                           fetched: [String: Result<FetchedSource, FetchProblem>]) -> Result<KeyedImage, ImageFailure> {
+                           fetched: [String: Result<FetchedSource, FetchProblem>]) async -> Result<KeyedImage, ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
@@ -85,9 +86,13 @@ extension BuildPipeline {
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
+        let peak = renderer.peakBytes(bytes, request)
+        await memory.reserve(peak)
+        let rendering = Result { try renderer.render(bytes, request) }
+        await memory.release(peak)
         let image: RenderedImage
         do {
-            image = try renderer.render(bytes, request)
+            image = try rendering.get()
         } catch {
             return .failure(failure("\(error)"))
         }

@@ -10,6 +10,8 @@ public struct BuildPipeline: Sendable {
     public var generator: String
     /// Where `~/…` in gallery.yml leads (the user's home folder), if known.
     public var home: String?
+    /// What the image jobs may hold in memory together.
+    public var memory = MemoryBudget()
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath

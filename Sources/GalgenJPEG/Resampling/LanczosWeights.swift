@@ -1,0 +1,44 @@
+import Foundation
+
+/// For each output position along one axis: the first source index, how many taps, and the
+/// Lanczos-3 weights in fixed point (`one` = 1.0), summing to exactly `one` so flat colour stays exact.
+struct LanczosWeights {
+    static let fractionBits: Int32 = 14
+    static let one = Int32(1) << fractionBits
+
+    let taps: Int
+    private(set) var starts: [Int] = []
+    private(set) var counts: [Int] = []
+    private(set) var values: [Int16] = []
+
+    /// `scale` is source pixels per output pixel; output pixel i is centred on source position (i + ½)·scale.
+    init(source: Int, destination: Int, scale: Double) {
+        let filterScale = max(1, scale)
+        let support = 3 * filterScale
+        taps = min(source, Int((support * 2).rounded(.up)) + 1)
+        values = [Int16](repeating: 0, count: destination * taps)
+        for i in 0..<destination {
+            let center = (Double(i) + 0.5) * scale
+            let first = max(0, Int((center - support).rounded(.down)))
+            let last = min(source - 1, Int((center + support).rounded(.up)))
+            let weights = (first...min(last, first + taps - 1)).map { Self.lanczos3((Double($0) + 0.5 - center) / filterScale) }
+            let total = weights.reduce(0, +)
+            var fixed = weights.map { Int32(((total == 0 ? 1 / Double(weights.count) : $0 / total) * Double(Self.one)).rounded()) }
+            // Rounding may leave the sum a little off one: the largest weight takes the difference.
+            let largest = fixed.indices.max { fixed[$0] < fixed[$1] }!
+            fixed[largest] += Self.one - fixed.reduce(0, +)
+            for (t, weight) in fixed.enumerated() { values[i * taps + t] = Int16(weight) }
+            starts.append(first)
+            counts.append(fixed.count)
+        }
+    }
+
+    /// Lanczos windowed sinc with a = 3.
+    static func lanczos3(_ x: Double) -> Double {
+        let x = abs(x)
+        if x < 1e-9 { return 1 }
+        if x >= 3 { return 0 }
+        let pix = Double.pi * x
+        return 3 * sin(pix) * sin(pix / 3) / (pix * pix)
+    }
+}
