@@ -55,7 +55,13 @@ let package = Package(
             resources: [.embedInCode("site-template")]
         ),
         // The image stage: decode, resize, encode (CPU only).
-        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG"]),
+        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "CLCMS2"]),
+        // Little CMS 2: CMYK and wide-gamut sources to sRGB through their ICC profiles.
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // Safe Swift API over libjpeg-turbo.
         .target(name: "GalgenJPEG", dependencies: ["CJPEGShim"]),
         // setjmp/longjmp live only here.
