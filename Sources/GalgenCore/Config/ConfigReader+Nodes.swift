@@ -76,6 +76,17 @@ extension ConfigReader {
         return value
     }
 
+    /// One of a fixed set of words, written exactly (`colour: srgb`).
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ field: Field?, key: String, as: Value.Type) -> Value?
+    where Value.RawValue == String {
+        guard let text = string(field, key: key) else { return nil }
+        if let value = Value(rawValue: text) { return value }
+        let allowed = Value.allCases.map(\.rawValue)
+        fail(.notOneOf(key: key, value: text, suggestion: Suggestion.closest(to: text, in: allowed), allowed: allowed),
+             at: field?.value)
+        return nil
+    }
+
     mutating func intList(_ field: Field?, key: String, range: ClosedRange<Int>) -> [Int]? {
         guard let field, !field.value.isNull else { return nil }
         guard case let .sequence(sequence) = field.value, !sequence.isEmpty else {

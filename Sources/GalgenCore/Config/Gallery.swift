@@ -102,12 +102,25 @@ public struct ThumbnailSettings: Equatable, Sendable {
     public var quality: Int
     /// Larger sources are refused before decoding (a decompression-bomb guard).
     public var maxPixels: Int
+    /// What happens to an RGB or gray photo's own ICC profile (`thumbnails.colour`).
+    public var colour: ThumbnailColour
 
-    public init(widths: [Int] = defaultWidths, quality: Int = 82, maxPixels: Int = defaultMaxPixels) {
+    public init(widths: [Int] = defaultWidths, quality: Int = 82, maxPixels: Int = defaultMaxPixels,
+                colour: ThumbnailColour = .keep) {
         self.widths = widths
         self.quality = quality
         self.maxPixels = maxPixels
+        self.colour = colour
     }
+}
+
+/// `thumbnails.colour`: the colour space of the renditions of RGB and gray photos.
+/// CMYK photos are always converted to sRGB (browsers cannot show CMYK faithfully).
+public enum ThumbnailColour: String, CaseIterable, Equatable, Sendable {
+    /// The photo's own profile travels with its renditions (Display P3 stays P3): the default.
+    case keep
+    /// Converted to sRGB through the photo's profile; the renditions carry no profile.
+    case srgb
 }
 
 public struct DownloadSettings: Equatable, Sendable {

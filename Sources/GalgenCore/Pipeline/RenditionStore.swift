@@ -35,7 +35,7 @@ public enum RenditionKey {
 
     public static func make(sourceDigest: String, request: RenditionRequest, generator: String) -> String {
         let parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",
-                     "\(request.maxPixels)", generator, rendererVersion]
+                     "\(request.maxPixels)", "colour=\(request.colour.rawValue)", generator, rendererVersion]
         return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
     }
 }

@@ -34,11 +34,15 @@ public struct RenditionRequest: Equatable, Sendable {
     public var quality: Int
     /// Sources with more pixels than this are refused from their header.
     public var maxPixels: Int
+    /// Keep an RGB or gray photo's profile, or convert it to sRGB (CMYK is always converted).
+    public var colour: ThumbnailColour
 
-    public init(widths: [Int], quality: Int, maxPixels: Int = ThumbnailSettings.defaultMaxPixels) {
+    public init(widths: [Int], quality: Int, maxPixels: Int = ThumbnailSettings.defaultMaxPixels,
+                colour: ThumbnailColour = .keep) {
         self.widths = widths
         self.quality = quality
         self.maxPixels = maxPixels
+        self.colour = colour
     }
 }
 
@@ -53,7 +57,8 @@ public enum Planner {
             sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location))
         }
         let request = RenditionRequest(
-            widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels)
+            widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels,
+            colour: gallery.thumbnails.colour)
         return BuildPlan(sources: sources, request: request, layout: layout)
     }
 }
