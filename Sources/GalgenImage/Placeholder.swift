@@ -8,11 +8,19 @@ import GalgenJPEG
 public enum Placeholder {
     public static let longestEdge = 4
 
-    public static func dataURI(from image: PixelBuffer) -> String {
+    /// `image` is in the colour space of `iccProfile` (the one its renditions carry; nil: sRGB).
+    /// A BMP carries no profile and browsers take it as sRGB, so the tiny grid is converted to
+    /// sRGB first: a Display P3 photo's placeholder would otherwise look washed out beside it.
+    public static func dataURI(from image: PixelBuffer, iccProfile: [UInt8]? = nil) -> String {
         let scale = Double(longestEdge) / Double(max(image.width, image.height))
         let width = max(1, Int((Double(image.width) * scale).rounded()))
         let height = max(1, Int((Double(image.height) * scale).rounded()))
-        let tiny = Resampler.resize(image, width: width, height: height)
+        var tiny = Resampler.resize(image, width: width, height: height)
+        if let iccProfile, !iccProfile.isEmpty {
+            // The renderer only passes profiles it has checked; should one fail anyway, the
+            // unconverted colours are the nearest thing.
+            tiny = (try? ColourConversion.toSRGB(tiny, profile: iccProfile)) ?? tiny
+        }
         return "data:image/bmp;base64," + Data(bmp(tiny)).base64EncodedString()
     }
 

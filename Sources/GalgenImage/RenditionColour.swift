@@ -3,11 +3,42 @@ import GalgenJPEG
 
 /// Between decoding and resampling: the pixels every rendition is made from, in the colour
 /// space they are published in, and the ICC profile that travels with them.
+///
+/// - CMYK (and YCCK) photos are converted to sRGB through their profile; renditions carry no
+///   profile (browsers take an untagged image as sRGB), so never the CMYK one. Without a profile,
+///   or with one Little CMS cannot use, the naive conversion is the fallback: it is what browsers
+///   show for an untagged CMYK JPEG, so the rendition looks like the original did.
+/// - RGB and gray photos keep their profile under `thumbnails.colour: keep` (the default), and are
+///   converted to sRGB under `srgb` (gray stays gray, on sRGB's tone curve), again with no profile.
+/// - A profile that does not describe the pixels (a CMYK profile on RGB pixels) or that is damaged
+///   is never embedded: the pixels are published as they are, which is how browsers show them
+///   anyway, and `warning` says so.
 enum RenditionColour {
-    static func prepare(_ decoded: DecodedJPEG, request: RenditionRequest) -> (pixels: PixelBuffer, iccProfile: [UInt8]?) {
+    static func prepare(_ decoded: DecodedJPEG, request: RenditionRequest)
+        -> (pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?) {
         let pixels = decoded.pixels
-        guard pixels.layout == .cmyk else { return (pixels, decoded.iccProfile) }
-        let rgb = CMYKConversion.rgb(fromCMYK: pixels.bytes, inverted: decoded.adobeInverted)
-        return (PixelBuffer(width: pixels.width, height: pixels.height, layout: .rgb, bytes: rgb), decoded.iccProfile)
+        guard let profile = decoded.iccProfile, !profile.isEmpty else {
+            return (pixels.layout == .cmyk ? naive(pixels, inverted: decoded.adobeInverted) : pixels, nil, nil)
+        }
+        do throws(ColourError) {
+            switch (pixels.layout, request.colour) {
+            case (.cmyk, _), (_, .srgb):
+                return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: decoded.adobeInverted), nil, nil)
+            case (_, .keep):
+                try ColourConversion.check(profile: profile, layout: pixels.layout)
+                return (pixels, profile, nil)
+            }
+        } catch {
+            if pixels.layout == .cmyk {
+                return (naive(pixels, inverted: decoded.adobeInverted), nil,
+                        "\(error.message); its CMYK colours were converted without it and may be off")
+            }
+            return (pixels, nil, "\(error.message); the profile was left out, so the photo is shown as sRGB")
+        }
+    }
+
+    private static func naive(_ pixels: PixelBuffer, inverted: Bool) -> PixelBuffer {
+        PixelBuffer(width: pixels.width, height: pixels.height, layout: .rgb,
+                    bytes: CMYKConversion.rgb(fromCMYK: pixels.bytes, inverted: inverted))
     }
 }

@@ -1,4 +1,6 @@
-/// Naive CMYK to RGB, without a colour-management engine.
+/// Naive CMYK to RGB, without a colour-management engine: the fallback for CMYK photos without a
+/// usable ICC profile (those with one go through Little CMS, see GalgenImage's RenditionColour).
+/// Browsers show an untagged CMYK JPEG this way, so the rendition looks like the original does.
 ///
 /// Photoshop writes CMYK JPEGs with an Adobe marker and inverted values
 /// (0 = full ink); libjpeg hands them over as stored.

@@ -1,0 +1,89 @@
+import CLCMS2
+import GalgenJPEG
+
+/// Pixels to sRGB through their ICC profile, with Little CMS.
+///
+/// One rendering intent for everything: perceptual. For a CMYK profile that is its maker's
+/// photographic rendering of print on a screen (its A2B0 table, the one browsers use; within
+/// 0.01 level of relative colorimetric with black-point compensation on the fixtures). Matrix-shaper
+/// RGB profiles (Display P3, Adobe RGB) have one rendering for every intent: colours outside sRGB
+/// are clipped. Black-point compensation is asked for so that a profile lacking perceptual
+/// tables still maps its black to sRGB black rather than to a grey.
+enum ColourConversion {
+    static let intent = cmsUInt32Number(INTENT_PERCEPTUAL)
+    static let flags = cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION)
+    /// Pixels per call into lcms2 (its count is 32-bit).
+    static let pixelsPerCall = 1 << 20
+
+    /// `pixels`, described by `profile`, in sRGB: CMYK and RGB become sRGB RGB, gray becomes gray
+    /// on sRGB's tone curve (what browsers assume of an untagged gray image), still one channel.
+    /// `adobeInverted`: CMYK stored as 255 − ink, as Photoshop writes it.
+    static func toSRGB(_ pixels: PixelBuffer, profile: [UInt8], adobeInverted: Bool = false) throws(ColourError) -> PixelBuffer {
+        let link = try Link(profile: profile, layout: pixels.layout, adobeInverted: adobeInverted)
+        return link.apply(to: pixels)
+    }
+
+    /// Throws what is wrong with `profile` if pixels laid out as `layout` cannot be converted through it.
+    static func check(profile: [UInt8], layout: PixelBuffer.Layout) throws(ColourError) {
+        _ = try Link(profile: profile, layout: layout, adobeInverted: false)
+    }
+
+    /// An lcms2 transform from a photo's profile to sRGB, with everything it needs kept alive.
+    private final class Link {
+        let context: LittleCMSContext
+        let transform: cmsHTRANSFORM
+        let outputLayout: PixelBuffer.Layout
+
+        init(profile bytes: [UInt8], layout: PixelBuffer.Layout, adobeInverted: Bool) throws(ColourError) {
+            context = try LittleCMSContext()
+            let source = try ICCProfile(bytes: bytes, context: context)
+            guard source.describes(layout) else {
+                throw ColourError(message: "the embedded ICC profile describes \(source.colourSpaceName) "
+                    + (source.deviceClass == cmsSigLinkClass || source.deviceClass == cmsSigAbstractClass ? "conversions" : "colours")
+                    + ", but the photo's pixels are \(Self.name(of: layout))")
+            }
+            outputLayout = layout == .gray ? .gray : .rgb
+            let target = outputLayout == .gray ? try ICCProfile.sRGBGray(context: context) : try ICCProfile.sRGB(context: context)
+            let inputFormat = switch layout {
+            case .gray: GALGEN_TYPE_GRAY_8
+            case .rgb: GALGEN_TYPE_RGB_8
+            case .cmyk: adobeInverted ? GALGEN_TYPE_CMYK_8_REV : GALGEN_TYPE_CMYK_8
+            }
+            let outputFormat = outputLayout == .gray ? GALGEN_TYPE_GRAY_8 : GALGEN_TYPE_RGB_8
+            guard let transform = cmsCreateTransformTHR(context.handle, source.handle, inputFormat, target.handle, outputFormat,
+                                                        ColourConversion.intent, ColourConversion.flags) else {
+                throw context.failure("the embedded ICC profile is damaged", fallback: "Little CMS cannot convert through it")
+            }
+            // The transform holds what it needs of both profiles; they can be closed now.
+            self.transform = transform
+        }
+
+        deinit { cmsDeleteTransform(transform) }
+
+        func apply(to pixels: PixelBuffer) -> PixelBuffer {
+            let count = pixels.width * pixels.height
+            let outChannels = outputLayout.rawValue
+            let out = [UInt8](unsafeUninitializedCapacity: count * outChannels) { buffer, initialized in
+                pixels.bytes.withUnsafeBytes { input in
+                    var start = 0
+                    while start < count {
+                        let n = min(ColourConversion.pixelsPerCall, count - start)
+                        cmsDoTransform(transform, input.baseAddress! + start * pixels.channels,
+                                       buffer.baseAddress! + start * outChannels, cmsUInt32Number(n))
+                        start += n
+                    }
+                }
+                initialized = count * outChannels
+            }
+            return PixelBuffer(width: pixels.width, height: pixels.height, layout: outputLayout, bytes: out)
+        }
+
+        static func name(of layout: PixelBuffer.Layout) -> String {
+            switch layout {
+            case .gray: "gray"
+            case .rgb: "RGB"
+            case .cmyk: "CMYK"
+            }
+        }
+    }
+}
