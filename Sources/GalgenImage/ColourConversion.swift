@@ -14,18 +14,23 @@ enum ColourConversion {
     static let flags = cmsUInt32Number(cmsFLAGS_BLACKPOINTCOMPENSATION)
     /// Pixels per call into lcms2 (its count is 32-bit).
     static let pixelsPerCall = 1 << 20
+    /// Up to this many pixels (a placeholder), the transform is not optimised: lcms2's optimisation
+    /// (precomputed tables) takes about 3 ms, which only pays off over many pixels. Unoptimised, a
+    /// transform costs a few microseconds to make, and it reads the same tags.
+    static let unoptimisedUpTo = 4096
 
     /// `pixels`, described by `profile`, in sRGB: CMYK and RGB become sRGB RGB, gray becomes gray
     /// on sRGB's tone curve (what browsers assume of an untagged gray image), still one channel.
     /// `adobeInverted`: CMYK stored as 255 − ink, as Photoshop writes it.
     static func toSRGB(_ pixels: PixelBuffer, profile: [UInt8], adobeInverted: Bool = false) throws(ColourError) -> PixelBuffer {
-        let link = try Link(profile: profile, layout: pixels.layout, adobeInverted: adobeInverted)
+        let link = try Link(profile: profile, layout: pixels.layout, adobeInverted: adobeInverted,
+                            optimised: pixels.width * pixels.height > unoptimisedUpTo)
         return link.apply(to: pixels)
     }
 
     /// Throws what is wrong with `profile` if pixels laid out as `layout` cannot be converted through it.
     static func check(profile: [UInt8], layout: PixelBuffer.Layout) throws(ColourError) {
-        _ = try Link(profile: profile, layout: layout, adobeInverted: false)
+        _ = try Link(profile: profile, layout: layout, adobeInverted: false, optimised: false)
     }
 
     /// An lcms2 transform from a photo's profile to sRGB, with everything it needs kept alive.
@@ -34,7 +39,7 @@ enum ColourConversion {
         let transform: cmsHTRANSFORM
         let outputLayout: PixelBuffer.Layout
 
-        init(profile bytes: [UInt8], layout: PixelBuffer.Layout, adobeInverted: Bool) throws(ColourError) {
+        init(profile bytes: [UInt8], layout: PixelBuffer.Layout, adobeInverted: Bool, optimised: Bool) throws(ColourError) {
             context = try LittleCMSContext()
             let source = try ICCProfile(bytes: bytes, context: context)
             guard source.describes(layout) else {
@@ -51,7 +56,8 @@ enum ColourConversion {
             }
             let outputFormat = outputLayout == .gray ? GALGEN_TYPE_GRAY_8 : GALGEN_TYPE_RGB_8
             guard let transform = cmsCreateTransformTHR(context.handle, source.handle, inputFormat, target.handle, outputFormat,
-                                                        ColourConversion.intent, ColourConversion.flags) else {
+                                                        ColourConversion.intent,
+                                                        ColourConversion.flags | (optimised ? 0 : cmsUInt32Number(cmsFLAGS_NOOPTIMIZE))) else {
                 throw context.failure("the embedded ICC profile is damaged", fallback: "Little CMS cannot convert through it")
             }
             // The transform holds what it needs of both profiles; they can be closed now.

@@ -16,7 +16,7 @@ public enum Placeholder {
         let width = max(1, Int((Double(image.width) * scale).rounded()))
         let height = max(1, Int((Double(image.height) * scale).rounded()))
         var tiny = Resampler.resize(image, width: width, height: height)
-        if let iccProfile, !iccProfile.isEmpty {
+        if let iccProfile, !iccProfile.isEmpty, !ProfileVerdicts.shared.verdict(on: iccProfile, for: tiny.layout).isSRGB {
             // The renderer only passes profiles it has checked; should one fail anyway, the
             // unconverted colours are the nearest thing.
             tiny = (try? ColourConversion.toSRGB(tiny, profile: iccProfile)) ?? tiny

@@ -25,7 +25,7 @@ enum RenditionColour {
             case (.cmyk, _), (_, .srgb):
                 return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: decoded.adobeInverted), nil, nil)
             case (_, .keep):
-                try ColourConversion.check(profile: profile, layout: pixels.layout)
+                if let problem = ProfileVerdicts.shared.verdict(on: profile, for: pixels.layout).problem { throw problem }
                 return (pixels, profile, nil)
             }
         } catch {

@@ -168,6 +168,24 @@ struct ColourTests {
     }
 }
 
+/// Profiles are judged once per process (usable? sRGB in all but name?), not once per photo.
+@Suite(.needsFixtures)
+struct ProfileVerdictTests {
+    @Test func anSRGBProfileIsRecognisedAndItsPlaceholderLeftAlone() throws {
+        let iPhoneSRGB = try #require(try JPEGDecoder().decode(try Fixtures.bytes("odd/dn_iphone6plus_420_dri_icc.jpg")).iccProfile)
+        let verdict = ProfileVerdicts.shared.verdict(on: iPhoneSRGB, for: .rgb)
+        #expect(verdict.problem == nil && verdict.isSRGB)
+        let p3 = ProfileVerdicts.shared.verdict(on: try ColourFixtures.p3Profile(), for: .rgb)
+        #expect(p3.problem == nil && !p3.isSRGB)
+        #expect(ProfileVerdicts.shared.verdict(on: try ColourFixtures.p3Profile(), for: .gray).problem != nil)
+        var bytes: [UInt8] = []
+        for y in 0..<8 { for x in 0..<8 { bytes += [UInt8(x * 30), UInt8(y * 30), 250] } }
+        let image = PixelBuffer(width: 8, height: 8, layout: .rgb, bytes: bytes)
+        #expect(Placeholder.dataURI(from: image, iccProfile: iPhoneSRGB) == Placeholder.dataURI(from: image))
+        #expect(Placeholder.dataURI(from: image, iccProfile: try ColourFixtures.p3Profile()) != Placeholder.dataURI(from: image))
+    }
+}
+
 extension Array where Element == UInt8 {
     func contains(subsequence needle: [UInt8]) -> Bool {
         guard count >= needle.count else { return false }
