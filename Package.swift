@@ -63,7 +63,10 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
         // Safe Swift API over libjpeg-turbo.
-        .target(name: "GalgenJPEG", dependencies: ["CJPEGShim"]),
+        .target(name: "GalgenJPEG", dependencies: ["CJPEGShim", "CResample"]),
+        // The resampler's inner loops, in C for SSE2's 16-bit multiply-add (Swift's SIMD types
+        // have no widening multiply, so their 32-bit products cost four times as many instructions).
+        .target(name: "CResample"),
         // setjmp/longjmp live only here.
         .target(name: "CJPEGShim", dependencies: ["CLibJPEG"]),
         .systemLibrary(

@@ -104,78 +104,140 @@ int galgen_jpeg_read_header(const uint8_t *data, size_t size, galgen_jpeg_info *
     return 0;
 }
 
-int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
-                       galgen_jpeg_limits limits, uint8_t *pixels, size_t capacity,
-                       galgen_jpeg_image *image, char message[GALGEN_JPEG_MESSAGE_MAX]) {
+/// A decode in progress, on the heap: libjpeg's state lives across calls, and every entry point
+/// arms `err.jump` itself before calling into libjpeg, so an error always returns to the call
+/// that is running.
+struct galgen_jpeg_stream {
     struct jpeg_decompress_struct cinfo;
     shim_error_mgr err;
     shim_progress_mgr progress;
+};
+
+/// The message of the error that jumped back (`jumped` is setjmp's value).
+static void shim_stream_message(galgen_jpeg_stream *stream, int jumped, char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    if (jumped == 2) snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "%s", stream->err.warning);
+    else shim_copy_message((j_common_ptr)&stream->cinfo, message);
+}
+
+int galgen_jpeg_stream_open(const uint8_t *data, size_t size, int scale_num, galgen_jpeg_limits limits,
+                            galgen_jpeg_stream **out, galgen_jpeg_image *image,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]) {
     memset(image, 0, sizeof *image);
-    memset(&progress, 0, sizeof progress);
-    shim_install_errors((j_common_ptr)&cinfo, &err);
-    int jumped = setjmp(err.jump);
+    *out = NULL;
+    galgen_jpeg_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "out of memory");
+        return 1;
+    }
+    j_decompress_ptr cinfo = &stream->cinfo;
+    shim_install_errors((j_common_ptr)cinfo, &stream->err);
+    int jumped = setjmp(stream->err.jump);
     if (jumped) {
-        if (jumped == 2) snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "%s", err.warning);
-        else shim_copy_message((j_common_ptr)&cinfo, message);
-        jpeg_destroy_decompress(&cinfo);
+        shim_stream_message(stream, jumped, message);
+        jpeg_destroy_decompress(cinfo);
+        free(stream);
         galgen_jpeg_image_free(image);
         return 1;
     }
-    jpeg_create_decompress(&cinfo);
-    if (limits.max_memory > 0) cinfo.mem->max_memory_to_use = (long)limits.max_memory;
-    progress.base.progress_monitor = shim_progress;
-    progress.max_scans = limits.max_scans;
-    cinfo.progress = &progress.base;
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(&cinfo, TRUE);
+    jpeg_create_decompress(cinfo);
+    if (limits.max_memory > 0) cinfo->mem->max_memory_to_use = (long)limits.max_memory;
+    stream->progress.base.progress_monitor = shim_progress;
+    stream->progress.max_scans = limits.max_scans;
+    cinfo->progress = &stream->progress.base;
+    jpeg_mem_src(cinfo, data, (unsigned long)size);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(cinfo, TRUE);
 
     if (limits.max_pixels > 0 &&
-        (long)cinfo.image_width * (long)cinfo.image_height > limits.max_pixels) {
+        (long)cinfo->image_width * (long)cinfo->image_height > limits.max_pixels) {
         snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "image is %ux%u, more than the limit of %ld pixels",
-                 cinfo.image_width, cinfo.image_height, limits.max_pixels);
-        jpeg_destroy_decompress(&cinfo);
+                 cinfo->image_width, cinfo->image_height, limits.max_pixels);
+        jpeg_destroy_decompress(cinfo);
+        free(stream);
         return 1;
     }
-    switch (shim_model(cinfo.jpeg_color_space)) {
-    case GALGEN_JPEG_GRAY: cinfo.out_color_space = JCS_GRAYSCALE; break;
-    case GALGEN_JPEG_CMYK: cinfo.out_color_space = JCS_CMYK; break;
-    default: cinfo.out_color_space = JCS_RGB; break;
+    switch (shim_model(cinfo->jpeg_color_space)) {
+    case GALGEN_JPEG_GRAY: cinfo->out_color_space = JCS_GRAYSCALE; break;
+    case GALGEN_JPEG_CMYK: cinfo->out_color_space = JCS_CMYK; break;
+    default: cinfo->out_color_space = JCS_RGB; break;
     }
-    cinfo.scale_num = (unsigned int)(scale_num < 1 ? 1 : scale_num > 8 ? 8 : scale_num);
-    cinfo.scale_denom = 8;
-    jpeg_calc_output_dimensions(&cinfo);
+    cinfo->scale_num = (unsigned int)(scale_num < 1 ? 1 : scale_num > 8 ? 8 : scale_num);
+    cinfo->scale_denom = 8;
+    jpeg_calc_output_dimensions(cinfo);
 
     unsigned char *icc = NULL;
     unsigned int icc_length = 0;
-    if (jpeg_read_icc_profile(&cinfo, &icc, &icc_length)) {
+    if (jpeg_read_icc_profile(cinfo, &icc, &icc_length)) {
         image->icc = icc;
         image->icc_length = icc_length;
     }
 
-    jpeg_start_decompress(&cinfo);
-    image->width = (int)cinfo.output_width;
-    image->height = (int)cinfo.output_height;
-    image->channels = cinfo.output_components;
-    image->stored_width = (int)cinfo.image_width;
-    image->stored_height = (int)cinfo.image_height;
-    image->adobe_inverted = cinfo.saw_Adobe_marker ? 1 : 0;
+    jpeg_start_decompress(cinfo);
+    image->width = (int)cinfo->output_width;
+    image->height = (int)cinfo->output_height;
+    image->channels = cinfo->output_components;
+    image->stored_width = (int)cinfo->image_width;
+    image->stored_height = (int)cinfo->image_height;
+    image->adobe_inverted = cinfo->saw_Adobe_marker ? 1 : 0;
+    *out = stream;
+    return 0;
+}
+
+int galgen_jpeg_stream_read(galgen_jpeg_stream *stream, uint8_t *rows, int count,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    j_decompress_ptr cinfo = &stream->cinfo;
+    int jumped = setjmp(stream->err.jump);
+    if (jumped) {
+        shim_stream_message(stream, jumped, message);
+        return -1;
+    }
+    size_t stride = (size_t)cinfo->output_width * (size_t)cinfo->output_components;
+    int read = 0;
+    while (read < count && cinfo->output_scanline < cinfo->output_height) {
+        JSAMPROW row = rows + stride * (size_t)read;
+        read += (int)jpeg_read_scanlines(cinfo, &row, 1);
+    }
+    return read;
+}
+
+void galgen_jpeg_stream_close(galgen_jpeg_stream *stream, galgen_jpeg_image *image) {
+    if (stream == NULL) return;
+    j_decompress_ptr cinfo = &stream->cinfo;
+    // Every row read: read on to the end of the file, which is where libjpeg notices trailing
+    // damage (extraneous bytes, a missing end marker). The pixels are whole by now, so an error
+    // here only becomes a warning.
+    if (cinfo->global_state != 0 && cinfo->output_scanline == cinfo->output_height) {
+        if (setjmp(stream->err.jump)) {
+            if (stream->err.warnings++ == 0) shim_copy_message((j_common_ptr)cinfo, stream->err.warning);
+        } else {
+            jpeg_finish_decompress(cinfo);
+        }
+    }
+    image->warnings = stream->err.warnings;
+    memcpy(image->warning, stream->err.warning, sizeof image->warning);
+    jpeg_destroy_decompress(&stream->cinfo);
+    free(stream);
+}
+
+int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
+                       galgen_jpeg_limits limits, uint8_t *pixels, size_t capacity,
+                       galgen_jpeg_image *image, char message[GALGEN_JPEG_MESSAGE_MAX]) {
+    galgen_jpeg_stream *stream = NULL;
+    if (galgen_jpeg_stream_open(data, size, scale_num, limits, &stream, image, message) != 0) return 1;
     size_t stride = (size_t)image->width * (size_t)image->channels;
     if (pixels == NULL || stride * (size_t)image->height != capacity) {
         snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "decoded size %dx%dx%d does not match the %zu bytes made ready for it",
                  image->width, image->height, image->channels, capacity);
-        jpeg_destroy_decompress(&cinfo);
+        galgen_jpeg_stream_close(stream, image);
         galgen_jpeg_image_free(image);
         return 1;
     }
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = pixels + stride * cinfo.output_scanline;
-        jpeg_read_scanlines(&cinfo, &row, 1);
+    int read = galgen_jpeg_stream_read(stream, pixels, image->height, message);
+    galgen_jpeg_stream_close(stream, image);
+    if (read != image->height) {
+        galgen_jpeg_image_free(image);
+        return 1;
     }
-    jpeg_finish_decompress(&cinfo);
-    image->warnings = err.warnings;
-    memcpy(image->warning, err.warning, sizeof image->warning);
-    jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
@@ -223,7 +285,7 @@ static void shim_destination_term(j_compress_ptr cinfo) {
 }
 
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
-                       int quality, int progressive,
+                       int quality, int progressive, int full_chroma,
                        const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
                        uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]) {
@@ -265,6 +327,7 @@ int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channel
     jpeg_set_defaults(&cinfo);   // YCbCr 4:2:0 for colour input
     jpeg_set_quality(&cinfo, quality, TRUE);
     cinfo.optimize_coding = TRUE;
+    if (full_chroma && channels == 3) cinfo.comp_info[0].h_samp_factor = cinfo.comp_info[0].v_samp_factor = 1;
     if (progressive) jpeg_simple_progression(&cinfo);
     cinfo.write_JFIF_header = TRUE;
     jpeg_start_compress(&cinfo, TRUE);

@@ -29,30 +29,55 @@ public enum JPEGImageRenderer {
         }
         var decoder = decoder
         decoder.maxPixels = request.maxPixels
-        let decoded = try decoder.decode(bytes, header: header, scaleNumerator: numerator)
-        let colour = RenditionColour.prepare(decoded, request: request)
+        let uprightHeight = orientation.swapsAxes ? header.width : header.height
+        // The size of each width as stored, from the photo's own proportions (a scaled decode's size
+        // is rounded up by libjpeg). Resampling happens as stored; only the results are turned upright.
+        let sizes = widths.map { width in
+            let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
+            return orientation.swapsAxes ? (width: height, height: width) : (width: width, height: height)
+        }
+        let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: numerator,
+                                                           size: sizes.last!, request: request, decoder: decoder)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
-        // Resampling happens as stored and only the results are turned upright, which is cheaper.
         var renditions: [Rendition] = []
         var base = colour.pixels
         var smallest: PixelBuffer?
-        let uprightHeight = orientation.swapsAxes ? header.width : header.height
-        for width in widths.reversed() {
-            // From the photo's own proportions: the scaled decode's size is rounded up by libjpeg.
-            let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
-            let pixels = orientation.swapsAxes ? Resampler.resize(base, width: height, height: width)
-                                               : Resampler.resize(base, width: width, height: height)
+        for size in sizes.reversed() {
+            let pixels = Resampler.resize(base, width: size.width, height: size.height)
             let upright = orientation.apply(to: pixels)
-            let encoder = JPEGEncoder(quality: request.quality, progressive: width >= progressiveFromWidth)
-            renditions.insert(Rendition(width: width, height: height, jpeg: try encoder.encode(upright, iccProfile: colour.iccProfile)), at: 0)
+            let encoder = JPEGEncoder(quality: request.quality, progressive: upright.width >= progressiveFromWidth)
+            renditions.insert(Rendition(width: upright.width, height: upright.height,
+                                        jpeg: try encoder.encode(upright, iccProfile: colour.iccProfile)), at: 0)
             base = pixels
             smallest = upright
         }
         var warnings: [String] = []
-        if let warning = decoded.warning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
+        if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
+        if let warning = colour.warning { warnings.append(warning) }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
                              placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts)
+    }
+
+    /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is
+    /// converted before resampling (inks do not average like light), so that photo is decoded
+    /// whole; every other photo is resampled as it is decoded, a few rows at a time, and its colour
+    /// handled at the rendition's size, which is as exact and much cheaper.
+    private static func largestRendition(_ bytes: [UInt8], header: JPEGHeader, scaleNumerator: Int,
+                                         size: (width: Int, height: Int), request: RenditionRequest, decoder: JPEGDecoder)
+        throws -> (colour: (pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?), decodeWarning: String?) {
+        if header.colorModel == .cmyk {
+            let decoded = try decoder.decode(bytes, header: header, scaleNumerator: scaleNumerator)
+            let colour = RenditionColour.prepare(decoded, request: request)
+            return ((Resampler.resize(colour.pixels, width: size.width, height: size.height), colour.iccProfile, colour.warning),
+                    decoded.warning)
+        }
+        let streamed = try decoder.stream(bytes, header: header, scaleNumerator: scaleNumerator) { rows in
+            try Resampler.resize(rows, width: size.width, height: size.height)
+        }
+        let resized = DecodedJPEG(pixels: streamed.result, iccProfile: streamed.iccProfile, warning: streamed.warning,
+                                  storedWidth: header.width, storedHeight: header.height, adobeInverted: false)
+        return (RenditionColour.prepare(resized, request: request), streamed.warning)
     }
 
     /// The DCT scale (n/8) that leaves `decodeHeadroom` for the largest width.
@@ -62,16 +87,18 @@ public enum JPEGImageRenderer {
         return JPEGDecoder.scaleNumerator(storedEdge: uprightWidth, minimumEdge: decodeHeadroom * largest)
     }
 
-    /// The decode's peak (pixels, and a progressive file's coefficients) and as much again for
-    /// what is made from the pixels (colour conversion, the first resampling pass).
+    /// The decode's peak (a progressive file's coefficients; a CMYK photo's whole pixels, which are
+    /// converted before resampling) and what is made from it (the renditions, each turned upright).
     static func peakBytes(_ bytes: [UInt8], request: RenditionRequest) -> Int {
         // A damaged header, or a photo over max_pixels, fails before allocating anything.
         guard let header = try? JPEGHeader.read(bytes), header.width * header.height <= request.maxPixels else { return 0 }
         let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
         let orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
         let numerator = decodeScale(header, orientation: orientation, request: request)
-        let decoded = JPEGDecoder.scaledSize(header.width, numerator) * JPEGDecoder.scaledSize(header.height, numerator) * 3
-        return JPEGDecoder.peakBytes(of: header, scaleNumerator: numerator) + decoded
+        let uprightWidth = orientation.swapsAxes ? header.height : header.width
+        let largest = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth).last ?? uprightWidth
+        let rendition = largest * largest * header.height / max(1, header.width) * 3
+        return JPEGDecoder.peakBytes(of: header, scaleNumerator: numerator, whole: header.colorModel == .cmyk) + 3 * rendition
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

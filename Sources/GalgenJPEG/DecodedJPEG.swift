@@ -10,4 +10,14 @@ public struct DecodedJPEG: Sendable {
     public let storedHeight: Int
     /// CMYK pixels are stored inverted (0 = full ink), as Photoshop writes them with an Adobe marker.
     public let adobeInverted: Bool
+
+    public init(pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?, storedWidth: Int, storedHeight: Int,
+                adobeInverted: Bool) {
+        self.pixels = pixels
+        self.iccProfile = iccProfile
+        self.warning = warning
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.adobeInverted = adobeInverted
+    }
 }

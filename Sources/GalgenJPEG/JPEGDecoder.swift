@@ -42,10 +42,11 @@ public struct JPEGDecoder: Sendable {
         (size * numerator + 7) / 8
     }
 
-    /// The bytes a decode of `header` at `scaleNumerator`/8 needs at its peak: its pixels, and for a
-    /// progressive file every coefficient of the whole image. A memory budget reserves this.
-    public static func peakBytes(of header: JPEGHeader, scaleNumerator: Int) -> Int {
-        let pixels = scaledSize(header.width, scaleNumerator) * scaledSize(header.height, scaleNumerator)
+    /// The bytes a decode of `header` at `scaleNumerator`/8 needs at its peak: for a progressive
+    /// file every coefficient of the whole image, and the decoded pixels when decoded `whole`
+    /// (streamed, only a few rows are held). A memory budget reserves this.
+    public static func peakBytes(of header: JPEGHeader, scaleNumerator: Int, whole: Bool) -> Int {
+        let pixels = whole ? scaledSize(header.width, scaleNumerator) * scaledSize(header.height, scaleNumerator) : 0
         let coefficients = header.isProgressive ? header.width * header.height * header.components * 2 : 0
         return pixels * max(1, header.components) + coefficients
     }
@@ -64,9 +65,7 @@ public struct JPEGDecoder: Sendable {
         let width = Self.scaledSize(header.width, numerator), height = Self.scaledSize(header.height, numerator)
         var image = galgen_jpeg_image()
         var message = MessageBuffer()
-        let limits = galgen_jpeg_limits(
-            max_memory: maxMemory ?? Self.memoryLimit(maxPixels: maxPixels), max_pixels: maxPixels,
-            max_scans: Int32(maxScans ?? Self.scanLimit(pixels: header.width * header.height)))
+        let limits = limits(for: header)
         var status: Int32 = 0
         // libjpeg writes straight into the array's storage: the pixels are never copied.
         let bytes = [UInt8](unsafeUninitializedCapacity: width * height * channels) { pixels, initialized in
@@ -88,6 +87,40 @@ public struct JPEGDecoder: Sendable {
             storedWidth: Int(image.stored_width), storedHeight: Int(image.stored_height),
             adobeInverted: image.adobe_inverted != 0
         )
+    }
+
+    /// Decodes `data` row by row: `body` reads the rows from a `RowSource` (the whole image is never
+    /// held), and gets back what travels with them. The source is only valid inside `body`.
+    public func stream<R>(_ data: [UInt8], header: JPEGHeader, scaleNumerator: Int,
+                          _ body: (JPEGRows) throws -> R) throws -> (result: R, iccProfile: [UInt8]?, warning: String?) {
+        guard let layout = PixelBuffer.Layout(rawValue: header.colorModel == .gray ? 1 : header.colorModel == .rgb ? 3 : 4),
+              header.colorModel != .other else {
+            throw JPEGError("unsupported colour model with \(header.components) components")
+        }
+        var image = galgen_jpeg_image()
+        var message = MessageBuffer()
+        let limits = limits(for: header)
+        return try data.withUnsafeBufferPointer { source in
+            var stream: OpaquePointer?
+            let status = message.withPointer { text in
+                galgen_jpeg_stream_open(source.baseAddress, source.count, Int32(min(8, max(1, scaleNumerator))), limits,
+                                        &stream, &image, text)
+            }
+            defer { galgen_jpeg_image_free(&image) }
+            guard status == 0, let stream else { throw JPEGError(message.text) }
+            let result: R
+            do {
+                defer { galgen_jpeg_stream_close(stream, &image) }
+                result = try body(JPEGRows(stream: stream, width: Int(image.width), height: Int(image.height), layout: layout))
+            }
+            return (result, Self.copy(image.icc, count: Int(image.icc_length)),
+                    image.warnings > 0 ? Self.text(of: image.warning) : nil)
+        }
+    }
+
+    private func limits(for header: JPEGHeader) -> galgen_jpeg_limits {
+        galgen_jpeg_limits(max_memory: maxMemory ?? Self.memoryLimit(maxPixels: maxPixels), max_pixels: maxPixels,
+                           max_scans: Int32(maxScans ?? Self.scanLimit(pixels: header.width * header.height)))
     }
 
     private static func copy(_ pointer: UnsafeMutablePointer<UInt8>?, count: Int) -> [UInt8]? {

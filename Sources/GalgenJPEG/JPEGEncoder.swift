@@ -1,13 +1,16 @@
 import CJPEGShim
 
-/// Encodes pixels as JPEG with libjpeg-turbo: optimized Huffman tables, 4:2:0.
+/// Encodes pixels as JPEG with libjpeg-turbo: optimized Huffman tables, 4:2:0 unless `fullChroma`.
 public struct JPEGEncoder: Sendable {
     public var quality: Int
     public var progressive: Bool
+    /// 4:4:4: colour at full resolution.
+    public var fullChroma: Bool
 
-    public init(quality: Int = 82, progressive: Bool = false) {
+    public init(quality: Int = 82, progressive: Bool = false, fullChroma: Bool = false) {
         self.quality = quality
         self.progressive = progressive
+        self.fullChroma = fullChroma
     }
 
     /// Encodes `pixels`, embedding `iccProfile` when given. No other metadata is written.
@@ -23,7 +26,7 @@ public struct JPEGEncoder: Sendable {
                 message.withPointer { text in
                     galgen_jpeg_encode(
                         bytes.baseAddress, Int32(pixels.width), Int32(pixels.height), Int32(pixels.channels),
-                        Int32(quality), progressive ? 1 : 0,
+                        Int32(quality), progressive ? 1 : 0, fullChroma ? 1 : 0,
                         profile.baseAddress, UInt32(profile.count), maxBytes, &out, &length, text)
                 }
             }

@@ -39,14 +39,14 @@ struct PipelineHarness {
     var gate: RenderGate?
 
     /// Image files hold a `FakePhoto`, which says what to make of it.
-    static func fakeRenderer(_ recorder: Recorder, gate: RenderGate? = nil) -> ImageRenderer {
-        ImageRenderer { bytes, request in
+    static func fakeRenderer(_ recorder: Recorder, gate: RenderGate? = nil, peakBytes: Int = 0) -> ImageRenderer {
+        ImageRenderer(render: { bytes, request in
             recorder.startRendering()
             defer { recorder.endRendering() }
             gate?.enter()
             defer { gate?.leave() }
             return try FakePhoto(bytes: bytes).rendered(request)
-        }
+        }, peakBytes: { _, _ in peakBytes })
     }
 
     /// Where the fake renderer's rendition of `photo` is written: the stem, the width and the
@@ -61,6 +61,7 @@ struct PipelineHarness {
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
              pages: PageCache = .none,
+             peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(),
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
@@ -85,8 +86,10 @@ struct PipelineHarness {
                 return true
             },
             report: { recorder.report($0) })
-        let pipeline = BuildPipeline(configPath: configPath, jobs: jobs, renderer: Self.fakeRenderer(recorder, gate: gate),
+        var pipeline = BuildPipeline(configPath: configPath, jobs: jobs,
+                                     renderer: Self.fakeRenderer(recorder, gate: gate, peakBytes: peakBytes),
                                      effects: effects, generator: "galgen test")
+        pipeline.memory = memory
         do { return .success(try await pipeline.run()) } catch { return .failure(error) }
     }
 

@@ -1,4 +1,5 @@
 import GalgenJPEG
+import GalgenTestSupport
 import Testing
 
 struct DecoderTests {
@@ -55,3 +56,43 @@ struct DecoderTests {
         }
     }
 }
+
+/// The limits handed to libjpeg follow the image and `max_pixels` instead of fixed numbers.
+struct DecoderLimitTests {
+    /// A progressive file keeps every coefficient until its last scan: for a 4-component image
+    /// at the default max_pixels that is 1.6 GB, more than the 1 GB the decoder used to allow,
+    /// which is why a 180 MP progressive photo failed with "Backing store not supported".
+    @Test func memoryCoversEveryCoefficientOfTheLargestAllowedImage() {
+        for maxPixels in [1_000_000, 50_000_000, 200_000_000, 400_000_000] {
+            let blocks = (maxPixels + 63) / 64 * 101 / 100
+            #expect(JPEGDecoder.memoryLimit(maxPixels: maxPixels) >= blocks * 64 * 2 * 4)
+        }
+    }
+
+    @Test func scansAllowedShrinkAsTheImageGrows() {
+        #expect(JPEGDecoder.scanLimit(pixels: 100 * 100) == 1000)
+        #expect(JPEGDecoder.scanLimit(pixels: 12_000_000) == 666)
+        #expect(JPEGDecoder.scanLimit(pixels: 200_000_000) == 64)
+        #expect(JPEGDecoder.scanLimit(pixels: 0) == 1000)
+        let sizes = stride(from: 1_000, through: 400_000_000, by: 3_999_999)
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { JPEGDecoder.scanLimit(pixels: $0) >= JPEGDecoder.scanLimit(pixels: $1) })
+    }
+
+    @Test func aFileWithMoreScansThanAllowedStops() throws {
+        let bytes = try Fixtures.bytes("odd/jd_progressive3_444.jpg")   // 11 scans
+        #expect(throws: JPEGError.self) { try JPEGDecoder(maxScans: 5).decode(bytes, scaleNumerator: 1) }
+        #expect(try JPEGDecoder().decode(bytes, scaleNumerator: 1).pixels.width == 82)
+    }
+
+    /// The case the issue reports, for real: 13,000 × 13,900 (181 MP, under the 200 MP default),
+    /// progressive 4:4:4, whose 1.09 GB of coefficients did not fit the old fixed 1 GB. Flat grey, so
+    /// it encodes and decodes in seconds.
+    @Test func a181MegapixelProgressivePhotoDecodes() throws {
+        let jpeg = try JPEGEncoder(quality: 50, progressive: true, fullChroma: true)
+            .encode(PixelBuffer(width: 13_000, height: 13_900, layout: .rgb, filledWith: 128))
+        let decoded = try JPEGDecoder().decode(jpeg, scaleNumerator: 1)
+        #expect(decoded.pixels.width == 1_625 && decoded.pixels.height == 1_738)
+        #expect(throws: JPEGError.self) { try JPEGDecoder(maxMemory: 1 << 30).decode(jpeg, scaleNumerator: 1) }
+    }
+}
+

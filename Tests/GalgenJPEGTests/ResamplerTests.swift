@@ -70,3 +70,41 @@ struct ResamplerTests {
         #expect(row.allSatisfy { $0 >= 5 && $0 <= 250 })
     }
 }
+
+/// The streamed resize (rows read from a source as the filter needs them, through a ring of
+/// slots, boxed on the way in) gives exactly the bytes of the in-memory one.
+struct StreamedResamplerTests {
+    struct Rows: RowSource {
+        let image: PixelBuffer
+        var next = 0
+        var width: Int { image.width }
+        var height: Int { image.height }
+        var layout: PixelBuffer.Layout { image.layout }
+
+        mutating func read(into rows: UnsafeMutablePointer<UInt8>, count: Int) throws {
+            let rowBytes = image.width * image.channels
+            precondition(next + count <= image.height, "read past the end")
+            image.bytes.withUnsafeBufferPointer { rows.update(from: $0.baseAddress! + next * rowBytes, count: count * rowBytes) }
+            next += count
+        }
+    }
+
+    static func noise(_ width: Int, _ height: Int, _ layout: PixelBuffer.Layout) -> PixelBuffer {
+        var state: UInt32 = 12_345
+        let bytes = (0..<width * height * layout.rawValue).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12_345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        return PixelBuffer(width: width, height: height, layout: layout, bytes: bytes)
+    }
+
+    @Test(arguments: [(640, 480, 400, 300), (640, 480, 160, 120), (1001, 333, 97, 32), (300, 200, 300, 100),
+                      (300, 200, 120, 200), (64, 64, 64, 64), (2000, 30, 100, 3)])
+    func sameBytesAsInMemory(width: Int, height: Int, toWidth: Int, toHeight: Int) throws {
+        for layout in [PixelBuffer.Layout.rgb, .gray] {
+            let image = Self.noise(width, height, layout)
+            let streamed = try Resampler.resize(Rows(image: image), width: toWidth, height: toHeight)
+            #expect(streamed == Resampler.resize(image, width: toWidth, height: toHeight), "\(layout)")
+        }
+    }
+}

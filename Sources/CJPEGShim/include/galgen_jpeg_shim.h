@@ -58,13 +58,30 @@ int galgen_jpeg_decode(const uint8_t *data, size_t size, int scale_num,
                        galgen_jpeg_limits limits, uint8_t *pixels, size_t capacity,
                        galgen_jpeg_image *image, char message[GALGEN_JPEG_MESSAGE_MAX]);
 
+/// A decode read row by row, so the whole image is never in memory at once.
+typedef struct galgen_jpeg_stream galgen_jpeg_stream;
+
+/// Reads the header and starts decoding at scale_num/8; fills `image` (all but the warnings).
+/// Returns 0 and sets *stream on success. `data` must stay valid until the stream is closed.
+int galgen_jpeg_stream_open(const uint8_t *data, size_t size, int scale_num, galgen_jpeg_limits limits,
+                            galgen_jpeg_stream **stream, galgen_jpeg_image *image,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]);
+
+/// Reads up to `count` rows into `rows` (width * channels bytes each, one after another). Returns
+/// how many were read (0 at the end), or -1 with a message on an error.
+int galgen_jpeg_stream_read(galgen_jpeg_stream *stream, uint8_t *rows, int count,
+                            char message[GALGEN_JPEG_MESSAGE_MAX]);
+
+/// Copies the warnings into `image` and frees the stream (whether or not every row was read).
+void galgen_jpeg_stream_close(galgen_jpeg_stream *stream, galgen_jpeg_image *image);
+
 /// Frees what galgen_jpeg_decode allocated (safe on a zeroed image).
 void galgen_jpeg_image_free(galgen_jpeg_image *image);
 
-/// Encodes 1 (gray) or 3 (RGB) channel pixels. Returns 0 on success; *out is
+/// Encodes 1 (gray) or 3 (RGB) channel pixels, RGB as 4:2:0 or, with full_chroma, 4:4:4. Returns 0 on success; *out is
 /// malloc'ed and must be released with galgen_jpeg_free.
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
-                       int quality, int progressive,
+                       int quality, int progressive, int full_chroma,
                        const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
                        uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]);

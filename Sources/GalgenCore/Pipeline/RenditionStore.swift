@@ -31,7 +31,7 @@ public struct RenditionStore: Sendable {
 /// image is rendered again.
 public enum RenditionKey {
     /// Bumped when the renderer's output changes for the same settings (filter, encoder).
-    public static let rendererVersion = "2"
+    public static let rendererVersion = "3"
 
     public static func make(sourceDigest: String, request: RenditionRequest, generator: String) -> String {
         let parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",

@@ -1,36 +1,44 @@
 /// Averages blocks of `byX` × `byY` pixels into one: a cheap first step for large reductions.
 /// The last block of a row or column may be smaller; it is averaged over what it has.
 enum BoxReduction {
+    static func size(_ source: Int, by factor: Int) -> Int { (source + factor - 1) / factor }
+
     static func reduce(_ image: PixelBuffer, byX: Int, byY: Int) -> PixelBuffer {
-        let channels = image.channels
-        let width = (image.width + byX - 1) / byX, height = (image.height + byY - 1) / byY
-        let sourceRow = image.width * channels
-        var output = [UInt8](repeating: 0, count: width * height * channels)
+        let width = size(image.width, by: byX), height = size(image.height, by: byY)
+        let sourceRow = image.width * image.channels, targetRow = width * image.channels
         var sums = [UInt32](repeating: 0, count: sourceRow)
-        image.bytes.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for y in 0..<height {
-                        let first = y * byY, rows = min(byY, image.height - first)
-                        for i in 0..<sourceRow { sums[i] = 0 }
-                        for r in 0..<rows {
-                            let row = source.baseAddress! + (first + r) * sourceRow
-                            for i in 0..<sourceRow { sums[i] &+= UInt32(row[i]) }
-                        }
-                        let out = target.baseAddress! + y * width * channels
-                        for x in 0..<width {
-                            let column = x * byX, columns = min(byX, image.width - column)
-                            let count = UInt32(rows * columns)
-                            for c in 0..<channels {
-                                var total: UInt32 = 0
-                                for k in 0..<columns { total &+= sums[(column + k) * channels + c] }
-                                out[x * channels + c] = UInt8((total &+ count / 2) / count)
-                            }
-                        }
-                    }
+        let output = [UInt8](unsafeUninitializedCapacity: targetRow * height) { target, initialized in
+            image.bytes.withUnsafeBufferPointer { source in
+                for y in 0..<height {
+                    let first = y * byY, rows = min(byY, image.height - first)
+                    reduceRows(source.baseAddress! + first * sourceRow, count: rows, width: image.width,
+                               channels: image.channels, byX: byX, sums: &sums, into: target.baseAddress! + y * targetRow)
+                }
+            }
+            initialized = targetRow * height
+        }
+        return PixelBuffer(width: width, height: height, layout: image.layout, bytes: output)
+    }
+
+    /// One output row from `count` consecutive source rows starting at `rows`.
+    static func reduceRows(_ rows: UnsafePointer<UInt8>, count: Int, width: Int, channels: Int, byX: Int,
+                           sums: inout [UInt32], into out: UnsafeMutablePointer<UInt8>) {
+        let sourceRow = width * channels
+        sums.withUnsafeMutableBufferPointer { sums in
+            for i in 0..<sourceRow { sums[i] = 0 }
+            for r in 0..<count {
+                let row = rows + r * sourceRow
+                for i in 0..<sourceRow { sums[i] &+= UInt32(row[i]) }
+            }
+            for x in 0..<size(width, by: byX) {
+                let column = x * byX, columns = min(byX, width - column)
+                let pixels = UInt32(count * columns)
+                for c in 0..<channels {
+                    var total: UInt32 = 0
+                    for k in 0..<columns { total &+= sums[(column + k) * channels + c] }
+                    out[x * channels + c] = UInt8((total &+ pixels / 2) / pixels)
                 }
             }
         }
-        return PixelBuffer(width: width, height: height, layout: image.layout, bytes: output)
     }
 }

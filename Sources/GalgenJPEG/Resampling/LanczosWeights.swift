@@ -7,8 +7,8 @@ struct LanczosWeights {
     static let one = Int32(1) << fractionBits
 
     let taps: Int
-    private(set) var starts: [Int] = []
-    private(set) var counts: [Int] = []
+    private(set) var starts: [Int32] = []
+    private(set) var counts: [Int32] = []
     private(set) var values: [Int16] = []
 
     /// `scale` is source pixels per output pixel; output pixel i is centred on source position (i + ½)·scale.
@@ -28,8 +28,8 @@ struct LanczosWeights {
             let largest = fixed.indices.max { fixed[$0] < fixed[$1] }!
             fixed[largest] += Self.one - fixed.reduce(0, +)
             for (t, weight) in fixed.enumerated() { values[i * taps + t] = Int16(weight) }
-            starts.append(first)
-            counts.append(fixed.count)
+            starts.append(Int32(first))
+            counts.append(Int32(fixed.count))
         }
     }
 

@@ -12,15 +12,39 @@ public enum Resampler {
         if width == image.width && height == image.height { return image }
         let boxX = boxFactor(image.width, width), boxY = boxFactor(image.height, height)
         let boxed = boxX == 1 && boxY == 1 ? image : BoxReduction.reduce(image, byX: boxX, byY: boxY)
-        // The filter runs on the boxed grid; its centres are those of the original pixels.
-        let horizontal = LanczosWeights(source: boxed.width, destination: width,
-                                        scale: Double(image.width) / Double(boxX) / Double(width))
-        let vertical = LanczosWeights(source: boxed.height, destination: height,
-                                      scale: Double(image.height) / Double(boxY) / Double(height))
-        // Vertical first: the vectorised pass sees every source row, the scalar one only the output's.
-        // An axis that keeps its size (never boxed then) is left alone.
-        let tall = boxed.height == height ? boxed : LanczosPass.vertical(boxed, weights: vertical)
-        return boxed.width == width ? tall : LanczosPass.horizontal(tall, weights: horizontal)
+        let (vertical, horizontal) = weights(from: (image.width, image.height), boxedTo: (boxed.width, boxed.height),
+                                             to: (width, height))
+        let rowBytes = boxed.width * boxed.channels
+        return boxed.bytes.withUnsafeBufferPointer { pixels in
+            LanczosPass.resize(width: boxed.width, height: boxed.height, layout: boxed.layout,
+                               vertical: vertical, horizontal: horizontal) { pixels.baseAddress! + $0 * rowBytes }
+        }
+    }
+
+    /// Resizes the image `source` delivers as it is read: only the rows the filter is using are
+    /// held, never the whole source.
+    public static func resize(_ source: some RowSource, width: Int, height: Int) throws -> PixelBuffer {
+        precondition(width > 0 && height > 0, "target size must be positive")
+        precondition(source.layout != .cmyk, "CMYK pixels are converted to RGB before resampling")
+        let boxX = boxFactor(source.width, width), boxY = boxFactor(source.height, height)
+        let boxed = (BoxReduction.size(source.width, by: boxX), BoxReduction.size(source.height, by: boxY))
+        let (vertical, horizontal) = weights(from: (source.width, source.height), boxedTo: boxed, to: (width, height))
+        let window = RowWindow(source, capacity: vertical?.taps ?? 1, boxX: boxX, boxY: boxY)
+        return try LanczosPass.resize(width: boxed.0, height: boxed.1, layout: source.layout,
+                                      vertical: vertical, horizontal: horizontal, row: window.row)
+    }
+
+    /// The filter runs on the boxed grid; its centres are those of the original pixels. An axis
+    /// that keeps its size (never boxed then) is left alone.
+    private static func weights(from source: (Int, Int), boxedTo boxed: (Int, Int), to target: (Int, Int))
+        -> (vertical: LanczosWeights?, horizontal: LanczosWeights?) {
+        let horizontal = boxed.0 == target.0 ? nil
+            : LanczosWeights(source: boxed.0, destination: target.0,
+                             scale: Double(source.0) / Double(boxFactor(source.0, target.0)) / Double(target.0))
+        let vertical = boxed.1 == target.1 ? nil
+            : LanczosWeights(source: boxed.1, destination: target.1,
+                             scale: Double(source.1) / Double(boxFactor(source.1, target.1)) / Double(target.1))
+        return (vertical, horizontal)
     }
 
     /// The box factor that leaves the filter between 1.75× and 3.5× to do (vips's rule):

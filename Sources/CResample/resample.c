@@ -1,0 +1,129 @@
+#include "galgen_resample.h"
+
+#include <string.h>
+
+#define FRACTION_BITS 14
+#define ROUNDING (1 << (FRACTION_BITS - 1))
+
+static inline uint8_t clamp_byte(int32_t sum) {
+    int32_t value = sum >> FRACTION_BITS;
+    return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/// Two 16-bit weights side by side in each 32-bit lane, for _mm_madd_epi16 on interleaved pairs.
+static inline __m128i weight_pair(int16_t first, int16_t second) {
+    return _mm_set1_epi32((int32_t)(((uint32_t)(uint16_t)second << 16) | (uint16_t)first));
+}
+
+static inline __m128i load4(const uint8_t *p) {
+    int32_t v;
+    memcpy(&v, p, 4);
+    return _mm_cvtsi32_si128(v);
+}
+
+void galgen_resample_column(const uint8_t *const *rows, const int16_t *weights, int taps,
+                            uint8_t *out, size_t count) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i rounding = _mm_set1_epi32(ROUNDING);
+    size_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        __m128i s0 = rounding, s1 = rounding, s2 = rounding, s3 = rounding;
+        int t = 0;
+        for (; t + 2 <= taps; t += 2) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(rows[t + 1] + i));
+            __m128i w = weight_pair(weights[t], weights[t + 1]);
+            __m128i alo = _mm_unpacklo_epi8(a, zero), ahi = _mm_unpackhi_epi8(a, zero);
+            __m128i blo = _mm_unpacklo_epi8(b, zero), bhi = _mm_unpackhi_epi8(b, zero);
+            s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi16(alo, blo), w));
+            s1 = _mm_add_epi32(s1, _mm_madd_epi16(_mm_unpackhi_epi16(alo, blo), w));
+            s2 = _mm_add_epi32(s2, _mm_madd_epi16(_mm_unpacklo_epi16(ahi, bhi), w));
+            s3 = _mm_add_epi32(s3, _mm_madd_epi16(_mm_unpackhi_epi16(ahi, bhi), w));
+        }
+        if (t < taps) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
+            __m128i w = weight_pair(weights[t], 0);
+            __m128i alo = _mm_unpacklo_epi8(a, zero), ahi = _mm_unpackhi_epi8(a, zero);
+            s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi16(alo, zero), w));
+            s1 = _mm_add_epi32(s1, _mm_madd_epi16(_mm_unpackhi_epi16(alo, zero), w));
+            s2 = _mm_add_epi32(s2, _mm_madd_epi16(_mm_unpacklo_epi16(ahi, zero), w));
+            s3 = _mm_add_epi32(s3, _mm_madd_epi16(_mm_unpackhi_epi16(ahi, zero), w));
+        }
+        __m128i lo = _mm_packs_epi32(_mm_srai_epi32(s0, FRACTION_BITS), _mm_srai_epi32(s1, FRACTION_BITS));
+        __m128i hi = _mm_packs_epi32(_mm_srai_epi32(s2, FRACTION_BITS), _mm_srai_epi32(s3, FRACTION_BITS));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(lo, hi));
+    }
+    for (; i < count; i++) {
+        int32_t sum = ROUNDING;
+        for (int t = 0; t < taps; t++) sum += rows[t][i] * weights[t];
+        out[i] = clamp_byte(sum);
+    }
+}
+
+/// Three or four channels: each pixel is read as four bytes (r, g, b and whatever follows), so
+/// an output pixel whose taps reach the row's last pixel takes the plain path instead.
+static int row_rgb(const uint8_t *in, size_t in_width, int channels, int32_t start, int32_t count,
+                   const int16_t *w, uint8_t *out) {
+    if ((size_t)(start + count) >= in_width) return 0;
+    const __m128i zero = _mm_setzero_si128();
+    __m128i sum = _mm_set1_epi32(ROUNDING);
+    const uint8_t *p = in + (size_t)start * (size_t)channels;
+    int t = 0;
+    for (; t + 2 <= count; t += 2) {
+        __m128i a = _mm_unpacklo_epi8(load4(p + t * channels), zero);
+        __m128i b = _mm_unpacklo_epi8(load4(p + (t + 1) * channels), zero);
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), weight_pair(w[t], w[t + 1])));
+    }
+    if (t < count) {
+        __m128i a = _mm_unpacklo_epi8(load4(p + t * channels), zero);
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_unpacklo_epi16(a, zero), weight_pair(w[t], 0)));
+    }
+    sum = _mm_srai_epi32(sum, FRACTION_BITS);
+    __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(sum, sum), zero);
+    int32_t packed = _mm_cvtsi128_si32(bytes);
+    memcpy(out, &packed, (size_t)channels);
+    return 1;
+}
+#else
+
+void galgen_resample_column(const uint8_t *const *rows, const int16_t *weights, int taps,
+                            uint8_t *out, size_t count) {
+    enum { CHUNK = 64 };
+    int32_t sums[CHUNK];
+    for (size_t i = 0; i < count; i += CHUNK) {
+        size_t n = count - i < CHUNK ? count - i : CHUNK;
+        for (size_t k = 0; k < n; k++) sums[k] = ROUNDING;
+        for (int t = 0; t < taps; t++) {
+            const uint8_t *row = rows[t] + i;
+            int32_t weight = weights[t];
+            for (size_t k = 0; k < n; k++) sums[k] += (int32_t)row[k] * weight;
+        }
+        for (size_t k = 0; k < n; k++) out[i + k] = clamp_byte(sums[k]);
+    }
+}
+
+static int row_rgb(const uint8_t *in, size_t in_width, int channels, int32_t start, int32_t count,
+                   const int16_t *w, uint8_t *out) {
+    (void)in; (void)in_width; (void)channels; (void)start; (void)count; (void)w; (void)out;
+    return 0;
+}
+#endif
+
+void galgen_resample_row(const uint8_t *in, size_t in_width, int channels,
+                         const int32_t *starts, const int32_t *counts, const int16_t *weights, int stride,
+                         uint8_t *out, size_t out_width) {
+    for (size_t x = 0; x < out_width; x++) {
+        const int16_t *w = weights + x * (size_t)stride;
+        uint8_t *pixel = out + x * (size_t)channels;
+        if (channels >= 3 && row_rgb(in, in_width, channels, starts[x], counts[x], w, pixel)) continue;
+        const uint8_t *p = in + (size_t)starts[x] * (size_t)channels;
+        for (int c = 0; c < channels; c++) {
+            int32_t sum = ROUNDING;
+            for (int t = 0; t < counts[x]; t++) sum += p[t * channels + c] * w[t];
+            pixel[c] = clamp_byte(sum);
+        }
+    }
+}
