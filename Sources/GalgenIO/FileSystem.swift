@@ -21,7 +21,7 @@ public enum FileSystem {
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: reason(errno)) }
         if let kind = Self.kind(of: info), kind != .regular {
             throw FileError(path: path, reason: notRegular(kind, limit))
@@ -31,16 +31,14 @@ public enum FileSystem {
         }
         let claimed = Int(info.st_size)
         guard claimed <= limit.bytes else { throw FileError(path: path, reason: tooLarge("\(claimed) bytes", limit)) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(claimed + 1)
-        do {
-            while bytes.count <= limit.bytes {
-                let wanted = min(1 << 20, limit.bytes + 1 - bytes.count)
-                guard let chunk = try handle.read(upToCount: wanted), !chunk.isEmpty else { break }
-                bytes.append(contentsOf: chunk)
-            }
-        } catch {
-            throw FileError(path: path, reason: "\(error.localizedDescription)")
+        // One byte more than the size claimed, so a file that grew is noticed; read(2) straight into
+        // the array (Foundation's FileHandle reads 4 KB at a time and copies them once more).
+        var bytes = try readUp(descriptor, path, count: claimed + 1)
+        // More than it claimed (a kernel file claims 0): on, up to the cap and one byte.
+        while bytes.count > claimed && bytes.count <= limit.bytes {
+            let more = try readUp(descriptor, path, count: min(1 << 20, limit.bytes + 1 - bytes.count))
+            if more.isEmpty { break }
+            bytes += more
         }
         guard bytes.count <= limit.bytes else { throw FileError(path: path, reason: tooLarge("over \(limit.shown)", limit)) }
         guard bytes.count == claimed else {
@@ -48,6 +46,23 @@ public enum FileSystem {
                 ? "its size is 0 but it has contents: a kernel file (/proc, /sys), not a file on disk; galgen reads \(limit.what) only from regular files"
                 : "its size changed while galgen read it (\(claimed) bytes, then \(bytes.count)); build again once it is written")
         }
+        return bytes
+    }
+
+    /// Up to `count` bytes from `descriptor`: fewer only at the end of the file.
+    private static func readUp(_ descriptor: Int32, _ path: String, count wanted: Int) throws -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got > 0 { count += got; continue }
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failure = errno }
+                break
+            }
+        }
+        if failure != 0 { throw FileError(path: path, reason: reason(failure)) }
         return bytes
     }
 
