@@ -111,6 +111,7 @@ struct galgen_jpeg_stream {
     struct jpeg_decompress_struct cinfo;
     shim_error_mgr err;
     shim_progress_mgr progress;
+    int failed;              // an error jumped out of libjpeg: only destroying it is safe now
 };
 
 /// The message of the error that jumped back (`jumped` is setjmp's value).
@@ -186,8 +187,13 @@ int galgen_jpeg_stream_open(const uint8_t *data, size_t size, int scale_num, gal
 int galgen_jpeg_stream_read(galgen_jpeg_stream *stream, uint8_t *rows, int count,
                             char message[GALGEN_JPEG_MESSAGE_MAX]) {
     j_decompress_ptr cinfo = &stream->cinfo;
+    if (stream->failed) {
+        snprintf(message, GALGEN_JPEG_MESSAGE_MAX, "the decode already failed");
+        return -1;
+    }
     int jumped = setjmp(stream->err.jump);
     if (jumped) {
+        stream->failed = 1;
         shim_stream_message(stream, jumped, message);
         return -1;
     }
@@ -206,7 +212,7 @@ void galgen_jpeg_stream_close(galgen_jpeg_stream *stream, galgen_jpeg_image *ima
     // Every row read: read on to the end of the file, which is where libjpeg notices trailing
     // damage (extraneous bytes, a missing end marker). The pixels are whole by now, so an error
     // here only becomes a warning.
-    if (cinfo->global_state != 0 && cinfo->output_scanline == cinfo->output_height) {
+    if (!stream->failed && cinfo->output_scanline == cinfo->output_height) {
         if (setjmp(stream->err.jump)) {
             if (stream->err.warnings++ == 0) shim_copy_message((j_common_ptr)cinfo, stream->err.warning);
         } else {
