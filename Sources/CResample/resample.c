@@ -18,6 +18,13 @@ static inline __m128i weight_pair(int16_t first, int16_t second) {
     return _mm_set1_epi32((int32_t)(((uint32_t)(uint16_t)second << 16) | (uint16_t)first));
 }
 
+/// weights[0] and weights[1] as one pair: on x86 (little-endian) that is their four bytes as they are.
+static inline __m128i weight_pair_at(const int16_t *weights) {
+    int32_t pair;
+    memcpy(&pair, weights, 4);
+    return _mm_set1_epi32(pair);
+}
+
 static inline __m128i load4(const uint8_t *p) {
     int32_t v;
     memcpy(&v, p, 4);
@@ -35,7 +42,7 @@ void galgen_resample_column(const uint8_t *const *rows, const int16_t *weights, 
         for (; t + 2 <= taps; t += 2) {
             __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
             __m128i b = _mm_loadu_si128((const __m128i *)(rows[t + 1] + i));
-            __m128i w = weight_pair(weights[t], weights[t + 1]);
+            __m128i w = weight_pair_at(weights + t);
             __m128i alo = _mm_unpacklo_epi8(a, zero), ahi = _mm_unpackhi_epi8(a, zero);
             __m128i blo = _mm_unpacklo_epi8(b, zero), bhi = _mm_unpackhi_epi8(b, zero);
             s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi16(alo, blo), w));
@@ -75,7 +82,7 @@ static int row_rgb(const uint8_t *in, size_t in_width, int channels, int32_t sta
     for (; t + 2 <= count; t += 2) {
         __m128i a = _mm_unpacklo_epi8(load4(p + t * channels), zero);
         __m128i b = _mm_unpacklo_epi8(load4(p + (t + 1) * channels), zero);
-        sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), weight_pair(w[t], w[t + 1])));
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_unpacklo_epi16(a, b), weight_pair_at(w + t)));
     }
     if (t < count) {
         __m128i a = _mm_unpacklo_epi8(load4(p + t * channels), zero);

@@ -29,7 +29,7 @@ public enum Resampler {
         let boxX = boxFactor(source.width, width), boxY = boxFactor(source.height, height)
         let boxed = (BoxReduction.size(source.width, by: boxX), BoxReduction.size(source.height, by: boxY))
         let (vertical, horizontal) = weights(from: (source.width, source.height), boxedTo: boxed, to: (width, height))
-        let window = RowWindow(source, capacity: vertical?.taps ?? 1, boxX: boxX, boxY: boxY)
+        let window = RowWindow(source, window: vertical?.taps ?? 1, boxX: boxX, boxY: boxY)
         return try LanczosPass.resize(width: boxed.0, height: boxed.1, layout: source.layout,
                                       vertical: vertical, horizontal: horizontal, row: window.row)
     }

@@ -8,11 +8,13 @@ public protocol RowSource {
     mutating func read(into rows: UnsafeMutablePointer<UInt8>, count: Int) throws
 }
 
-/// The last rows read from a source, in a ring of slots: asking for row y reads on up to y, and
-/// rows older than the ring's capacity are overwritten. Rows must be asked for in rising order
-/// (each at most `capacity` - 1 rows behind the newest).
+/// The last rows read from a source, in a ring of slots: asking for row y reads on up to y (a few
+/// rows at a time, which saves calls into the decoder), and older rows are overwritten. Rows must
+/// be asked for in rising order, each at most `window` - 1 rows behind the newest asked for.
 final class RowWindow<Source: RowSource> {
     private var source: Source
+    /// Rows read at once, beyond the window, when they are not boxed.
+    static var readAhead: Int { 8 }
     let capacity: Int
     let rowBytes: Int
     private let slots: UnsafeMutablePointer<UInt8>
@@ -26,9 +28,9 @@ final class RowWindow<Source: RowSource> {
     var height: Int { BoxReduction.size(source.height, by: boxY) }
     var layout: PixelBuffer.Layout { source.layout }
 
-    init(_ source: Source, capacity: Int, boxX: Int = 1, boxY: Int = 1) {
+    init(_ source: Source, window: Int, boxX: Int = 1, boxY: Int = 1) {
         self.source = source
-        self.capacity = max(1, capacity)
+        self.capacity = max(1, window) + Self.readAhead
         self.boxX = boxX
         self.boxY = boxY
         rowBytes = BoxReduction.size(source.width, by: boxX) * source.layout.rawValue
@@ -44,16 +46,18 @@ final class RowWindow<Source: RowSource> {
     /// Row `y` (of the boxed image, if boxed); valid until `capacity` more rows are read.
     func row(_ y: Int) throws -> UnsafePointer<UInt8> {
         while read <= y {
-            try fill(slots + (read % capacity) * rowBytes)
-            read += 1
+            read += try fill(slot: read % capacity)
         }
         return UnsafePointer(slots + (y % capacity) * rowBytes)
     }
 
-    private func fill(_ target: UnsafeMutablePointer<UInt8>) throws {
+    /// Reads into the ring from `slot` on; returns how many rows it read.
+    private func fill(slot: Int) throws -> Int {
+        let target = slots + slot * rowBytes
         if boxX == 1 && boxY == 1 {
-            try source.read(into: target, count: 1)
-            return
+            let count = min(Self.readAhead, source.height - read, capacity - slot)
+            try source.read(into: target, count: count)
+            return count
         }
         let count = min(boxY, source.height - read * boxY)
         try boxRows.withUnsafeMutableBufferPointer { try source.read(into: $0.baseAddress!, count: count) }
@@ -61,5 +65,6 @@ final class RowWindow<Source: RowSource> {
             BoxReduction.reduceRows(rows.baseAddress!, count: count, width: source.width, channels: source.layout.rawValue,
                                     byX: boxX, sums: &boxSums, into: target)
         }
+        return 1
     }
 }
