@@ -19,17 +19,17 @@ public final class SourceDigests: Sendable {
 
     public func prefetch() { file.prefetch() }
 
-    public func digest(_ path: String) throws -> String {
+    public func digest(_ path: String) throws -> SourceDigest {
         guard let stamp = FileStamp.of(path) else {
             // Let the file reader say what is wrong, in the words it always uses.
             _ = try FileSystem.read(path, limit: .photo)
             throw FileError(path: path, reason: String(cString: strerror(errno)))
         }
         used.withLock { _ = $0.insert(path) }
-        if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) { return known.digest }
-        let digest = ContentHash.hex(try FileSystem.read(path, limit: .photo))
-        file.change { $0[path] = Known(stamp: stamp, digest: digest) }
-        return digest
+        if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) { return SourceDigest(digest: known.digest) }
+        let source = SourceDigest(of: try FileSystem.read(path, limit: .photo))
+        file.change { $0[path] = Known(stamp: stamp, digest: source.digest) }
+        return source
     }
 
     /// Forgets the files this build did not read, and saves what changed.

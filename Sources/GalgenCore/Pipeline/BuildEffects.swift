@@ -13,7 +13,7 @@ public struct BuildEffects: Sendable {
     public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
     /// The SHA-256 of a source file (the live version skips re-reading files whose stamp is
     /// unchanged since they were last hashed).
-    public var sourceDigest: @Sendable (_ path: String) throws -> String
+    public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
@@ -27,13 +27,13 @@ public struct BuildEffects: Sendable {
         readFile: @escaping @Sendable (String, ReadLimit) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> LoadedTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
-        sourceDigest: (@Sendable (String) throws -> String)? = nil,
+        sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
-        self.sourceDigest = sourceDigest ?? { ContentHash.hex(try readFile($0, .photo)) }
+        self.sourceDigest = sourceDigest ?? { SourceDigest(of: try readFile($0, .photo)) }
         self.renditions = renditions
         self.pages = pages
         self.readFile = readFile
@@ -98,4 +98,21 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(source) (\(location)): \(reason)" }
+}
+
+/// A source's SHA-256, and its bytes when they had to be read to find it: then rendering uses
+/// those very bytes (no second read, and no chance that the file changed in between so that
+/// renditions of other bytes are kept under this digest).
+public struct SourceDigest: Sendable {
+    public var digest: String
+    public var bytes: [UInt8]?
+
+    public init(digest: String, bytes: [UInt8]? = nil) {
+        self.digest = digest
+        self.bytes = bytes
+    }
+
+    public init(of bytes: [UInt8]) {
+        self.init(digest: ContentHash.hex(bytes), bytes: bytes)
+    }
 }

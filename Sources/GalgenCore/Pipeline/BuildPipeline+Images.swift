@@ -69,9 +69,10 @@ extension BuildPipeline {
         }
         let store = effects.renditions
         let started = ContinuousClock.now
-        let key: String, sourceDigest: String
+        let key: String, sourceDigest: String, source: SourceDigest
         do {
-            sourceDigest = try effects.sourceDigest(path)
+            source = try effects.sourceDigest(path)
+            sourceDigest = source.digest
             key = RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
@@ -82,7 +83,7 @@ extension BuildPipeline {
         }
         let bytes: [UInt8]
         do {
-            bytes = try effects.readFile(path, .photo)
+            bytes = try source.bytes ?? effects.readFile(path, .photo)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
