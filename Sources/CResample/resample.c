@@ -90,8 +90,11 @@ static int row_rgb(const uint8_t *in, size_t in_width, int channels, int32_t sta
     }
     sum = _mm_srai_epi32(sum, FRACTION_BITS);
     __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(sum, sum), zero);
-    int32_t packed = _mm_cvtsi128_si32(bytes);
-    memcpy(out, &packed, (size_t)channels);
+    uint32_t packed = (uint32_t)_mm_cvtsi128_si32(bytes);
+    out[0] = (uint8_t)packed;
+    out[1] = (uint8_t)(packed >> 8);
+    out[2] = (uint8_t)(packed >> 16);
+    if (channels == 4) out[3] = (uint8_t)(packed >> 24);
     return 1;
 }
 #else
@@ -131,6 +134,33 @@ void galgen_resample_row(const uint8_t *in, size_t in_width, int channels,
             int32_t sum = ROUNDING;
             for (int t = 0; t < counts[x]; t++) sum += p[t * channels + c] * w[t];
             pixel[c] = clamp_byte(sum);
+        }
+    }
+}
+
+void galgen_box_row(const uint8_t *rows, size_t width, int channels, int count, int by_x,
+                    uint32_t *sums, uint8_t *out) {
+    size_t row_bytes = width * (size_t)channels;
+    for (size_t i = 0; i < row_bytes; i++) sums[i] = rows[i];
+    for (int r = 1; r < count; r++) {
+        const uint8_t *row = rows + (size_t)r * row_bytes;
+        for (size_t i = 0; i < row_bytes; i++) sums[i] += row[i];
+    }
+    size_t out_width = (width + (size_t)by_x - 1) / (size_t)by_x;
+    // Rounded division by a full block's pixel count n as a multiply: floor(v × ⌈2³²/n⌉ / 2³²)
+    // is exactly floor(v / n) for v < 256 n when n ≤ 4096 (blocks up to 64 × 64).
+    uint64_t full = (uint64_t)count * (uint64_t)by_x;
+    uint64_t reciprocal = ((1ull << 32) + full - 1) / full;
+    for (size_t x = 0; x < out_width; x++) {
+        size_t column = x * (size_t)by_x;
+        size_t columns = width - column < (size_t)by_x ? width - column : (size_t)by_x;
+        uint64_t pixels = (uint64_t)count * columns;
+        int fast = pixels == full && full <= 4096;
+        for (int c = 0; c < channels; c++) {
+            uint64_t total = 0;
+            for (size_t k = 0; k < columns; k++) total += sums[(column + k) * (size_t)channels + (size_t)c];
+            uint64_t rounded = total + pixels / 2;
+            out[x * (size_t)channels + (size_t)c] = (uint8_t)(fast ? (rounded * reciprocal) >> 32 : rounded / pixels);
         }
     }
 }

@@ -108,3 +108,29 @@ struct StreamedResamplerTests {
         }
     }
 }
+
+struct BoxReductionTests {
+    /// Every block's average, rounded half up, exactly: full blocks use a multiply for the
+    /// division (blocks up to 64 × 64), partial blocks at the edges and larger ones divide.
+    @Test(arguments: [(2, 2), (3, 5), (7, 1), (1, 4), (64, 64), (70, 70)])
+    func averagesAreExactlyRounded(byX: Int, byY: Int) {
+        for layout in [PixelBuffer.Layout.rgb, .gray] {
+            let image = StreamedResamplerTests.noise(150, 141, layout)
+            let reduced = BoxReduction.reduce(image, byX: byX, byY: byY)
+            let c = layout.rawValue
+            var expected: [UInt8] = []
+            for by in stride(from: 0, to: image.height, by: byY) {
+                for bx in stride(from: 0, to: image.width, by: byX) {
+                    for channel in 0..<c {
+                        var total = 0, n = 0
+                        for y in by..<min(by + byY, image.height) {
+                            for x in bx..<min(bx + byX, image.width) { total += Int(image.bytes[(y * image.width + x) * c + channel]); n += 1 }
+                        }
+                        expected.append(UInt8((total + n / 2) / n))
+                    }
+                }
+            }
+            #expect(reduced.bytes == expected, "\(byX)×\(byY) \(layout)")
+        }
+    }
+}

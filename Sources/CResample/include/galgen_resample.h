@@ -18,4 +18,9 @@ void galgen_resample_row(const uint8_t *in, size_t in_width, int channels,
                          const int32_t *starts, const int32_t *counts, const int16_t *weights, int stride,
                          uint8_t *out, size_t out_width);
 
+/// One row of a box reduction: `count` rows of `width` pixels (one after another) averaged in
+/// blocks of `by_x` pixels, rounded; `sums` holds width × channels scratch values.
+void galgen_box_row(const uint8_t *rows, size_t width, int channels, int count, int by_x,
+                    uint32_t *sums, uint8_t *out);
+
 #endif

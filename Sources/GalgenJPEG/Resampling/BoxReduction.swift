@@ -1,3 +1,5 @@
+import CResample
+
 /// Averages blocks of `byX` × `byY` pixels into one: a cheap first step for large reductions.
 /// The last block of a row or column may be smaller; it is averaged over what it has.
 enum BoxReduction {
@@ -20,25 +22,11 @@ enum BoxReduction {
         return PixelBuffer(width: width, height: height, layout: image.layout, bytes: output)
     }
 
-    /// One output row from `count` consecutive source rows starting at `rows`.
+    /// One output row from `count` consecutive source rows starting at `rows` (the loop is in CResample).
     static func reduceRows(_ rows: UnsafePointer<UInt8>, count: Int, width: Int, channels: Int, byX: Int,
                            sums: inout [UInt32], into out: UnsafeMutablePointer<UInt8>) {
-        let sourceRow = width * channels
         sums.withUnsafeMutableBufferPointer { sums in
-            for i in 0..<sourceRow { sums[i] = 0 }
-            for r in 0..<count {
-                let row = rows + r * sourceRow
-                for i in 0..<sourceRow { sums[i] &+= UInt32(row[i]) }
-            }
-            for x in 0..<size(width, by: byX) {
-                let column = x * byX, columns = min(byX, width - column)
-                let pixels = UInt32(count * columns)
-                for c in 0..<channels {
-                    var total: UInt32 = 0
-                    for k in 0..<columns { total &+= sums[(column + k) * channels + c] }
-                    out[x * channels + c] = UInt8((total &+ pixels / 2) / pixels)
-                }
-            }
+            galgen_box_row(rows, width, Int32(channels), Int32(count), Int32(byX), sums.baseAddress!, out)
         }
     }
 }
