@@ -21,6 +21,7 @@ extension BuildEffects {
             loadTemplate: loadTemplate,
             fetchRemote: fetcher.fetchAll,
             sourceDigest: sources.digest,
+            fileSize: { FileStamp.of($0).map { Int($0.size) } },
             renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
                 try renditions.finish(used)
                 try sources.finish()

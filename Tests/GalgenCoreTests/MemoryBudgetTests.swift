@@ -88,3 +88,23 @@ private final class Order: @unchecked Sendable {
     var items: [String] { lock.lock(); defer { lock.unlock() }; return list }
     func append(_ item: String) { lock.lock(); list.append(item); lock.unlock() }
 }
+
+struct RenderOrderTests {
+    /// With several jobs the largest files start first, so no big photo is left to finish alone
+    /// at the end; ties keep gallery order. (With one job, gallery order.)
+    @Test func largestFilesStartFirst() async throws {
+        let sizes = ["a": 1, "b": 5, "c": 3, "d": 2, "e": 4]
+        let photos = Dictionary(uniqueKeysWithValues: sizes.keys.map { ("/site/\($0).jpg", FakePhoto($0, width: 500)) })
+        let config = "images: [a.jpg, b.jpg, c.jpg, d.jpg, e.jpg]\n"
+        let harness = PipelineHarness()
+        _ = try await harness.run(config, photos: photos, jobs: 2,
+                                  fileSizes: Dictionary(uniqueKeysWithValues: sizes.map { ("/site/\($0.key).jpg", $0.value) })).get()
+        let reads = harness.recorder.reads.filter { $0.hasSuffix(".jpg") }
+        #expect(Set(reads.prefix(2)) == ["/site/b.jpg", "/site/e.jpg"])
+        #expect(reads.last == "/site/a.jpg")
+        let one = PipelineHarness()
+        _ = try await one.run(config, photos: photos, jobs: 1,
+                              fileSizes: Dictionary(uniqueKeysWithValues: sizes.map { ("/site/\($0.key).jpg", $0.value) })).get()
+        #expect(one.recorder.reads.filter { $0.hasSuffix(".jpg") } == ["a", "b", "c", "d", "e"].map { "/site/\($0).jpg" })
+    }
+}

@@ -61,7 +61,7 @@ struct PipelineHarness {
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
              pages: PageCache = .none,
-             peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(),
+             peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
@@ -79,6 +79,7 @@ struct PipelineHarness {
                 return LoadedTemplate(folder == nil ? BuiltInTemplate.template : template)
             },
             fetchRemote: fetchRemote,
+            fileSize: { fileSizes[$0] },
             pages: pages,
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }

@@ -14,6 +14,8 @@ public struct BuildEffects: Sendable {
     /// The SHA-256 of a source file (the live version skips re-reading files whose stamp is
     /// unchanged since they were last hashed).
     public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
+    /// A file's size, if it can be seen (to start the largest photos first); nil when unknown.
+    public var fileSize: @Sendable (_ path: String) -> Int?
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
@@ -28,12 +30,14 @@ public struct BuildEffects: Sendable {
         loadTemplate: @escaping @Sendable (String?) throws -> LoadedTemplate,
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
+        fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
         self.sourceDigest = sourceDigest ?? { SourceDigest(of: try readFile($0, .photo)) }
+        self.fileSize = fileSize
         self.renditions = renditions
         self.pages = pages
         self.readFile = readFile

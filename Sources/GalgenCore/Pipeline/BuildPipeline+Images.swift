@@ -10,11 +10,11 @@ extension BuildPipeline {
             guard case let .remote(url) = planned.source, case let .failure(problem) = fetched[url] else { return nil }
             return ImageFailure(source: planned.source.description, location: planned.location, reason: "download failed: \(problem)")
         }
-        let renderable = plan.sources.filter { planned in
+        let renderable = largestFirst(plan.sources.filter { planned in
             guard case let .remote(url) = planned.source else { return true }
             if case .success = fetched[url] { return true }
             return fetched[url] == nil
-        }
+        }, fetched: fetched)
         let total = plan.sources.count
         await withTaskGroup(of: (PlannedSource, Result<KeyedImage, ImageFailure>).self) { group in
             var pending = renderable.makeIterator()
@@ -41,6 +41,22 @@ extension BuildPipeline {
         }
         failures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return (rendered, failures)
+    }
+
+    /// The largest files first (ties in gallery order): with several jobs, a big photo started
+    /// last would leave the other jobs idle while it finishes alone.
+    private func largestFirst(_ sources: [PlannedSource], fetched: [String: Result<FetchedSource, FetchProblem>]) -> [PlannedSource] {
+        guard jobs > 1, sources.count > jobs else { return sources }
+        let sizes = sources.map { planned in localPath(of: planned, fetched: fetched).flatMap(effects.fileSize) ?? 0 }
+        return sources.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }.map { sources[$0] }
+    }
+
+    /// Where a source's bytes are on this machine: the file itself, or a download's cached copy.
+    private func localPath(of planned: PlannedSource, fetched: [String: Result<FetchedSource, FetchProblem>]) -> String? {
+        switch planned.source {
+        case let .local(_, resolved): resolved
+        case let .remote(url): if case let .success(cached) = fetched[url] { cached.path } else { nil }
+        }
     }
 
     /// Every remote source in the plan, fetched at once before any image is decoded.
