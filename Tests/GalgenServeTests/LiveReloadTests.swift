@@ -48,5 +48,11 @@ import Testing
         events.finishAll()
         #expect(await stream.next() == nil)
         #expect(events.openStreams == 0)
+        // A page that connects once the server is stopping hears the state, then the end: it is
+        // not left waiting on a stream nobody will finish (this once hung a test run).
+        var late = events.subscribe().makeAsyncIterator()
+        #expect(await late.next() == "event: state\ndata: {\"generation\":\"s-1\"}\n\n")
+        #expect(await late.next() == nil)
+        #expect(events.openStreams == 0)
     }
 }

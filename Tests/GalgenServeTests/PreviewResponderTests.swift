@@ -157,7 +157,9 @@ import Testing
         defer { site.remove() }
         try await site.app().test(.router) { client in
             async let answer = client.execute(uri: "/__galgen/events", method: .get, headers: [.origin: "http://localhost"])
-            let deadline = ContinuousClock.now + .seconds(10)
+            // A loaded machine can take a while; should the stream open only after finishAll, it
+            // ends after its first message (the test then fails instead of waiting forever).
+            let deadline = ContinuousClock.now + .seconds(60)
             while site.events.openStreams == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             site.events.publish(siteChanged: true, error: "gallery.yml:3:1: bad")
             site.events.finishAll()

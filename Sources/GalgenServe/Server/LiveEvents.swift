@@ -13,6 +13,8 @@ public final class LiveEvents: Sendable {
         var state: State
         var streams: [UUID: AsyncStream<String>.Continuation] = [:]
         var changes = 0
+        /// The server is stopping: a stream opened now ends after its first message.
+        var finished = false
     }
 
     private let listeners: Mutex<Listeners>
@@ -47,10 +49,12 @@ public final class LiveEvents: Sendable {
     public func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(4))
         let id = UUID()
-        listeners.withLock { listeners in
-            listeners.streams[id] = continuation
+        let finished = listeners.withLock { listeners in
             continuation.yield(Self.message(listeners.state))
+            if !listeners.finished { listeners.streams[id] = continuation }
+            return listeners.finished
         }
+        if finished { continuation.finish() }
         continuation.onTermination = { [weak self] _ in
             _ = self?.listeners.withLock { $0.streams.removeValue(forKey: id) }
         }
@@ -63,9 +67,10 @@ public final class LiveEvents: Sendable {
         }
     }
 
-    /// Ends every stream (the server is stopping).
+    /// Ends every stream, and any opened from now on after its first message (the server is stopping).
     public func finishAll() {
         let streams = listeners.withLock { listeners in
+            listeners.finished = true
             defer { listeners.streams = [:] }
             return Array(listeners.streams.values)
         }
