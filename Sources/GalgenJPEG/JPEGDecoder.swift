@@ -55,13 +55,7 @@ public struct JPEGDecoder: Sendable {
     public func decode(_ data: [UInt8], header: JPEGHeader? = nil, scaleNumerator: Int = 8) throws(JPEGError) -> DecodedJPEG {
         let header = if let header { header } else { try JPEGHeader.read(data) }
         let numerator = min(8, max(1, scaleNumerator))
-        let channels: Int
-        switch header.colorModel {
-        case .gray: channels = 1
-        case .rgb: channels = 3
-        case .cmyk: channels = 4
-        case .other: throw JPEGError("unsupported colour model with \(header.components) components")
-        }
+        let layout = try Self.layout(of: header), channels = layout.rawValue
         let width = Self.scaledSize(header.width, numerator), height = Self.scaledSize(header.height, numerator)
         var image = galgen_jpeg_image()
         var message = MessageBuffer()
@@ -79,7 +73,6 @@ public struct JPEGDecoder: Sendable {
         }
         defer { galgen_jpeg_image_free(&image) }
         guard status == 0 else { throw JPEGError(message.text) }
-        let layout: PixelBuffer.Layout = channels == 1 ? .gray : channels == 3 ? .rgb : .cmyk
         return DecodedJPEG(
             pixels: PixelBuffer(width: width, height: height, layout: layout, bytes: bytes),
             iccProfile: Self.copy(image.icc, count: Int(image.icc_length)),
@@ -93,10 +86,7 @@ public struct JPEGDecoder: Sendable {
     /// held), and gets back what travels with them. The source is only valid inside `body`.
     public func stream<R>(_ data: [UInt8], header: JPEGHeader, scaleNumerator: Int,
                           _ body: (JPEGRows) throws -> R) throws -> (result: R, iccProfile: [UInt8]?, warning: String?) {
-        guard let layout = PixelBuffer.Layout(rawValue: header.colorModel == .gray ? 1 : header.colorModel == .rgb ? 3 : 4),
-              header.colorModel != .other else {
-            throw JPEGError("unsupported colour model with \(header.components) components")
-        }
+        let layout = try Self.layout(of: header)
         var image = galgen_jpeg_image()
         var message = MessageBuffer()
         let limits = limits(for: header)
@@ -115,6 +105,16 @@ public struct JPEGDecoder: Sendable {
             }
             return (result, Self.copy(image.icc, count: Int(image.icc_length)),
                     image.warnings > 0 ? Self.text(of: image.warning) : nil)
+        }
+    }
+
+    /// How libjpeg hands over this file's pixels (the shim asks for gray, RGB or CMYK).
+    private static func layout(of header: JPEGHeader) throws(JPEGError) -> PixelBuffer.Layout {
+        switch header.colorModel {
+        case .gray: .gray
+        case .rgb: .rgb
+        case .cmyk: .cmyk
+        case .other: throw JPEGError("unsupported colour model with \(header.components) components")
         }
     }
 

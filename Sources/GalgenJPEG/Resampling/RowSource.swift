@@ -24,10 +24,6 @@ final class RowWindow<Source: RowSource> {
     private var boxRows: [UInt8] = []
     private var boxSums: [UInt32] = []
 
-    var width: Int { BoxReduction.size(source.width, by: boxX) }
-    var height: Int { BoxReduction.size(source.height, by: boxY) }
-    var layout: PixelBuffer.Layout { source.layout }
-
     init(_ source: Source, window: Int, boxX: Int = 1, boxY: Int = 1) {
         self.source = source
         self.capacity = max(1, window) + Self.readAhead
