@@ -15,28 +15,46 @@ public enum JPEGImageRenderer {
     /// IDCT is a coarse low-pass, and the Lanczos filter needs room to do the real work.
     static let decodeHeadroom = 2
 
+    /// What a photo's header says about making its renditions: the one place `render` and `peakBytes` work it out.
+    struct Plan {
+        let header: JPEGHeader
+        let exif: EXIFSummary
+        let orientation: Orientation
+        /// Upright size, and which stored edge becomes the output width.
+        let uprightWidth: Int, uprightHeight: Int
+        let widths: [Int]
+        /// The DCT scale (n/8) that leaves `decodeHeadroom` for the largest width.
+        let scaleNumerator: Int
+
+        init(_ header: JPEGHeader, bytes: [UInt8], request: RenditionRequest) {
+            self.header = header
+            exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
+            orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
+            uprightWidth = orientation.swapsAxes ? header.height : header.width
+            uprightHeight = orientation.swapsAxes ? header.width : header.height
+            widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
+            scaleNumerator = JPEGDecoder.scaleNumerator(storedEdge: uprightWidth,
+                                                        minimumEdge: decodeHeadroom * (widths.last ?? uprightWidth))
+        }
+    }
+
     public static func render(_ bytes: [UInt8], request: RenditionRequest, decoder: JPEGDecoder) throws -> RenderedImage {
-        let header = try readHeader(bytes)
-        let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
-        let orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
-        // Upright size, and which stored edge becomes the output width.
-        let uprightWidth = orientation.swapsAxes ? header.height : header.width
-        let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
-        let numerator = decodeScale(header, orientation: orientation, request: request)
+        let plan = Plan(try readHeader(bytes), bytes: bytes, request: request)
+        let (header, exif, orientation) = (plan.header, plan.exif, plan.orientation)
+        let (uprightWidth, uprightHeight) = (plan.uprightWidth, plan.uprightHeight)
         guard header.width * header.height <= request.maxPixels else {
             throw ImageStageError(message: "\(header.width)×\(header.height) is \(header.width * header.height) pixels, "
                 + "more than thumbnails.max_pixels (\(request.maxPixels)); raise it in gallery.yml if the photo is genuine")
         }
         var decoder = decoder
         decoder.maxPixels = request.maxPixels
-        let uprightHeight = orientation.swapsAxes ? header.width : header.height
         // The size of each width as stored, from the photo's own proportions (a scaled decode's size
         // is rounded up by libjpeg). Resampling happens as stored; only the results are turned upright.
-        let sizes = widths.map { width in
+        let sizes = plan.widths.map { width in
             let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
             return orientation.swapsAxes ? (width: height, height: width) : (width: width, height: height)
         }
-        let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: numerator,
+        let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: plan.scaleNumerator,
                                                            size: sizes.last!, request: request, decoder: decoder)
         // Largest first, each width resampled from the one above it: smaller filters, same look.
         var renditions: [Rendition] = []
@@ -80,25 +98,16 @@ public enum JPEGImageRenderer {
         return (RenditionColour.prepare(resized, request: request), streamed.warning)
     }
 
-    /// The DCT scale (n/8) that leaves `decodeHeadroom` for the largest width.
-    static func decodeScale(_ header: JPEGHeader, orientation: Orientation, request: RenditionRequest) -> Int {
-        let uprightWidth = orientation.swapsAxes ? header.height : header.width
-        let largest = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth).last ?? uprightWidth
-        return JPEGDecoder.scaleNumerator(storedEdge: uprightWidth, minimumEdge: decodeHeadroom * largest)
-    }
-
     /// The decode's peak (a progressive file's coefficients; a CMYK photo's whole pixels, which are
     /// converted before resampling) and what is made from it (the renditions, each turned upright).
     static func peakBytes(_ bytes: [UInt8], request: RenditionRequest) -> Int {
         // A damaged header, or a photo over max_pixels, fails before allocating anything.
         guard let header = try? JPEGHeader.read(bytes), header.width * header.height <= request.maxPixels else { return 0 }
-        let exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
-        let orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
-        let numerator = decodeScale(header, orientation: orientation, request: request)
-        let uprightWidth = orientation.swapsAxes ? header.height : header.width
-        let largest = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth).last ?? uprightWidth
-        let rendition = largest * largest * header.height / max(1, header.width) * 3
-        return JPEGDecoder.peakBytes(of: header, scaleNumerator: numerator, whole: header.colorModel == .cmyk) + 3 * rendition
+        let plan = Plan(header, bytes: bytes, request: request)
+        let largest = plan.widths.last ?? plan.uprightWidth
+        let rendition = largest * largest * plan.uprightHeight / max(1, plan.uprightWidth) * 3
+        return JPEGDecoder.peakBytes(of: header, scaleNumerator: plan.scaleNumerator, whole: header.colorModel == .cmyk)
+            + 3 * rendition
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

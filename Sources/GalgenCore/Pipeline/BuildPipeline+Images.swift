@@ -73,15 +73,10 @@ extension BuildPipeline {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
-        let path: String
-        switch planned.source {
-        case let .local(_, resolved):
-            path = resolved
-        case let .remote(url):
-            switch fetched[url] ?? .failure(.connection("it was not downloaded")) {
-            case let .success(cached): path = cached.path
-            case let .failure(problem): return .failure(failure("download failed: \(problem)"))
-            }
+        guard let path = localPath(of: planned, fetched: fetched) else {
+            var problem = FetchProblem.connection("it was not downloaded")
+            if case let .remote(url) = planned.source, case let .failure(failed) = fetched[url] { problem = failed }
+            return .failure(failure("download failed: \(problem)"))
         }
         let store = effects.renditions
         let started = ContinuousClock.now
