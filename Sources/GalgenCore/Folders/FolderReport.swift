@@ -1,0 +1,57 @@
+/// What one folder or glob entry brought in, and what it left out and why: the build prints it.
+public struct FolderReport: Equatable, Sendable {
+    /// Why files were left out; each kind is counted, with the first few names as examples.
+    public enum Reason: Hashable, Sendable, Comparable {
+        case hidden
+        case excluded
+        case notAnImage
+        case unsupported(format: String)
+        /// Left out by the walk: a symlink out of the allowed folders, a loop, an unreadable folder.
+        case walk(String)
+
+        public var text: String {
+            switch self {
+            case .hidden: "hidden"
+            case .excluded: "excluded by 'exclude'"
+            case .notAnImage: "not an image"
+            case let .unsupported(format): "\(format), which galgen cannot read yet"
+            case let .walk(reason): reason
+            }
+        }
+    }
+
+    public struct Skipped: Equatable, Sendable {
+        public var reason: Reason
+        public var count: Int
+        /// A few of the files, relative to the entry's folder.
+        public var examples: [String]
+    }
+
+    /// The entry as written (`photos/`, `photos/**/*.jpg`).
+    public var entry: String
+    public var location: SourceLocation
+    public var photos: Int
+    public var skipped: [Skipped]
+
+    public init(entry: String, location: SourceLocation, photos: Int, skipped: [Skipped] = []) {
+        self.entry = entry
+        self.location = location
+        self.photos = photos
+        self.skipped = skipped
+    }
+
+    static let exampleLimit = 3
+
+    /// Tallies the reasons, in a fixed order.
+    static func tally(_ reasons: [(Reason, String)], hidden: Int) -> [Skipped] {
+        var byReason: [Reason: Skipped] = [:]
+        for (reason, name) in reasons {
+            var entry = byReason[reason] ?? Skipped(reason: reason, count: 0, examples: [])
+            entry.count += 1
+            if entry.examples.count < exampleLimit { entry.examples.append(name) }
+            byReason[reason] = entry
+        }
+        if hidden > 0 { byReason[.hidden] = Skipped(reason: .hidden, count: hidden, examples: []) }
+        return byReason.values.sorted { $0.reason < $1.reason }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A `src` or `exclude` pattern: `*` and `?` within one name, `[abc]` a set, and `**` any number of
+/// folders (none included). Matching ignores letter case (`*.jpg` matches `IMG_1.JPG`, as people
+/// expect whatever their disk does) and Unicode normalisation (an NFD name from macOS matches the
+/// NFC text of gallery.yml), so one gallery.yml selects the same photos on every machine.
+public struct GlobPattern: Equatable, Sendable {
+    /// The pattern's names, `/`-separated, each NFC.
+    public let segments: [String]
+
+    public init(_ text: String) {
+        segments = text.precomposedStringWithCanonicalMapping.split(separator: "/", omittingEmptySubsequences: true)
+            .filter { $0 != "." }.map(String.init)
+    }
+
+    /// Whether text has glob characters at all (a path without them names one file or folder).
+    public static func isPattern(_ text: String) -> Bool {
+        text.contains { "*?[".contains($0) }
+    }
+
+    /// Whether the pattern reaches any depth (it has `**`), or at most `segments.count` names deep.
+    public var maxDepth: Int? { segments.contains("**") ? nil : segments.count }
+
+    /// Whether a `/`-separated path relative to the pattern's folder matches the whole pattern.
+    public func matches(_ path: String) -> Bool {
+        let names = path.precomposedStringWithCanonicalMapping.split(separator: "/").map(String.init)
+        return Self.match(segments[...], names[...])
+    }
+
+    /// Whether the file name alone matches a one-segment pattern, or the path the whole pattern
+    /// (`exclude: ["*.tmp.jpg"]` leaves such files out at any depth, `drafts/**` that folder only).
+    public func excludes(_ path: String) -> Bool {
+        guard segments.count == 1 else { return matches(path) }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return Self.matchName(segments[0], name.precomposedStringWithCanonicalMapping)
+    }
+
+    private static func match(_ pattern: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return names.isEmpty }
+        if first == "**" {
+            // Zero folders, or one more and try again. Linear in names per `**`: patterns are short.
+            var rest = names
+            while true {
+                if match(pattern.dropFirst(), rest) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let name = names.first, matchName(first, name) else { return false }
+        return match(pattern.dropFirst(), names.dropFirst())
+    }
+
+    /// fnmatch(3) on one name, both lower-cased (FNM_CASEFOLD is a GNU extension).
+    static func matchName(_ pattern: String, _ name: String) -> Bool {
+        fnmatch(pattern.lowercased(), name.lowercased(), 0) == 0
+    }
+}

@@ -1,0 +1,30 @@
+/// What a file in a photo folder is, from its name: the folder walk never opens a file to decide.
+public enum PhotoFileKind: Equatable, Sendable {
+    /// A JPEG galgen renders.
+    case photo
+    /// An image galgen cannot read yet, named by its format (`HEIC`).
+    case unsupported(String)
+    case other
+
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+    static let unsupportedFormats: [String: String] = [
+        "heic": "HEIC", "heif": "HEIF", "hif": "HEIF", "avif": "AVIF", "webp": "WebP", "png": "PNG", "gif": "GIF",
+        "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "jxl": "JPEG XL", "dng": "raw", "cr2": "raw", "cr3": "raw",
+        "nef": "raw", "arw": "raw", "orf": "raw", "rw2": "raw", "raf": "raw", "srw": "raw", "pef": "raw",
+    ]
+
+    public init(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else {
+            self = .other
+            return
+        }
+        let ext = fileName[fileName.index(after: dot)...].lowercased()
+        if Self.photoExtensions.contains(ext) {
+            self = .photo
+        } else if let format = Self.unsupportedFormats[ext] {
+            self = .unsupported(format)
+        } else {
+            self = .other
+        }
+    }
+}
