@@ -22,6 +22,8 @@ extension BuildEffects {
             fetchRemote: fetcher.fetchAll,
             sourceDigest: sources.digest,
             fileSize: { FileStamp.of($0).map { Int($0.size) } },
+            listFolder: FolderWalker.list,
+            pathKind: FolderWalker.kind,
             renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
                 try renditions.finish(used)
                 try sources.finish()
@@ -34,7 +36,8 @@ extension BuildEffects {
 
     /// Only what the configuration stage uses: no cache is opened, nothing is written.
     static let configurationOnly = BuildEffects(
-        readFile: { try FileSystem.read($0, limit: $1) }, loadTemplate: loadTemplate, writeSite: { _ in false }, report: { _ in })
+        readFile: { try FileSystem.read($0, limit: $1) }, loadTemplate: loadTemplate,
+        listFolder: FolderWalker.list, pathKind: FolderWalker.kind, writeSite: { _ in false }, report: { _ in })
 
     /// The template folder named in gallery.yml over the built-in files, or the built-in template.
     static let loadTemplate: @Sendable (String?) throws -> LoadedTemplate = { folder in

@@ -2,67 +2,106 @@ import Foundation
 import GalgenCore
 import GalgenSiteTemplate
 
-/// `galgen init`: a starter gallery.yml, a copy of the built-in template and a photos/ folder.
+/// `galgen init`: a starter gallery.yml and a copy of the built-in template; without --from also
+/// an empty photos/ folder, with --from a gallery.yml for that folder's photos.
 public enum ProjectSetup {
-    public static func run(in directory: String) -> ExitStatus {
-        let folder = Paths.absolute(directory)
-        let gallery = folder + "/gallery.yml"
-        let templates = folder + "/site-template"
-        for existing in [gallery, templates] where FileManager.default.fileExists(atPath: existing) {
-            printError("error: \(existing) already exists; galgen init never overwrites files. Choose an empty folder.")
-            return .cannotWrite
+    /// Sets up `directory` (created if missing); `from` is a folder of photos, `~/…` taken from
+    /// `home`. Never overwrites: gallery.yml or site-template/ already there is an error.
+    public static func run(in directory: String, from source: String? = nil, home: String? = Paths.home) -> ExitStatus {
+        do {
+            try setUp(in: directory, from: source, home: home)
+            return .success
+        } catch {
+            FileHandle.standardError.write(Data(("error: " + error.message + "\n").utf8))
+            return error.status
         }
+    }
+
+    private static func setUp(in directory: String, from source: String?, home: String?) throws(SetupProblem) {
+        let folder = Paths.absolute(directory)
+        let gallery = folder + "/gallery.yml", templates = folder + "/site-template"
+        for existing in [gallery, templates] where FileManager.default.fileExists(atPath: existing) {
+            throw .exists(existing)
+        }
+        let shownDirectory = Self.trimmed(directory)
+        guard let source else {
+            try write(StarterGallery.text, in: folder, photosFolder: true)
+            print("""
+                Created \(gallery), \(templates)/ and \(folder)/photos/.
+                Put your photos in \(shownDirectory == "." ? "" : shownDirectory + "/")photos/, then run: \(nextStep(shownDirectory))
+                """)
+            return
+        }
+        let photos = Paths.absolute(expandingTilde(source, home: home))
+        let written = Self.trimmed(source)
+        // `.` or `..` say less than the path itself.
+        let shownFolder = [".", ".."].contains(written.split(separator: "/").last ?? "") ? photos : written
+        let listing = FolderWalk.list(photos, leavingOut: folder + "/_site")
+        switch listing.problem {
+        case .missing?: throw .folderMissing(shownFolder)
+        case .notAFolder?: throw .notAFolder(shownFolder)
+        case let .unreadable(reason)?: throw .folderUnreadable(shownFolder, reason: reason)
+        case nil: break
+        }
+        let survey = PhotoSurvey(listing)
+        let starter = try FolderStarter.decide(folder: photos, directory: folder, survey: survey, shown: shownFolder).get()
+        try write(StarterGallery.text(for: starter), in: folder, photosFolder: false)
+        print(summary(survey, folder: shownFolder, directory: shownDirectory))
+    }
+
+    /// What `galgen init --from` found and wrote, and what to do next.
+    static func summary(_ survey: PhotoSurvey, folder: String, directory: String) -> String {
+        let photos = "\(survey.photos) \(survey.photos == 1 ? "photo" : "photos")"
+        let place = survey.foldersWithPhotos > 1 || survey.isAlbums
+            ? "in \(survey.foldersWithPhotos) \(survey.foldersWithPhotos == 1 ? "folder" : "folders") under \(folder)"
+            : "in \(folder)"
+        let skipped = survey.leftOut.map { " (skipped \($0))" } ?? ""
+        var lines = ["Found \(photos) \(place)\(skipped)."]
+        if survey.isAlbums {
+            lines.append(survey.foldersWithPhotos == 1 ? "The folder becomes an album." : "Each folder becomes an album.")
+        }
+        lines.append("Wrote \(directory)/gallery.yml and \(directory)/site-template/.")
+        lines.append("Next: \(nextStep(directory))")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The command that builds the gallery in `directory` (as the user wrote it).
+    static func nextStep(_ directory: String) -> String {
+        directory == "." ? "galgen build" : "galgen build --config " + shellQuoted(directory + "/gallery.yml")
+    }
+
+    /// A path as the user wrote it, without a trailing `/`.
+    static func trimmed(_ written: String) -> String {
+        var text = written.isEmpty ? "." : written
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    static func expandingTilde(_ path: String, home: String?) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+,=:@%".unicodeScalars.contains($0))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private static func write(_ text: String, in folder: String, photosFolder: Bool) throws(SetupProblem) {
+        let templates = folder + "/site-template"
         do {
             try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
-            try Data(StarterGallery.text.utf8).write(to: URL(fileURLWithPath: gallery))
+            if photosFolder {
+                try FileManager.default.createDirectory(atPath: folder + "/photos", withIntermediateDirectories: true)
+            }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/gallery.yml"), options: .withoutOverwriting)
             for (name, bytes) in BuiltInTemplate.files {
-                try Data(bytes).write(to: URL(fileURLWithPath: templates + "/" + name))
+                try Data(bytes).write(to: URL(fileURLWithPath: templates + "/" + name), options: .withoutOverwriting)
             }
         } catch {
-            printError("error: cannot set up \(folder): \(error.localizedDescription)")
-            return .cannotWrite
+            throw .cannotWrite(folder, reason: error.localizedDescription)
         }
-        print("""
-            Created \(gallery), \(templates)/ and \(folder)/photos/.
-            Put JPEGs in photos/, list them in gallery.yml, then run: galgen build
-            """)
-        return .success
     }
-
-    private static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}
-
-enum StarterGallery {
-    static let text = """
-        # galgen gallery: see the "gallery.yml reference" section of galgen's README.
-        title: My photos
-        description: A few favourites.
-
-        # Uncomment to customise the page: a copy of the built-in template is in site-template/.
-        # template: site-template
-
-        thumbnails:
-          widths: [400, 1600]   # rendition widths in pixels (never wider than the photo)
-          quality: 82           # JPEG quality, 1-100
-
-        # List photos as paths relative to this file, or as https:// URLs
-        # (downloaded once into .galgen-cache/ and revalidated on later builds):
-        images: []
-        #  - src: photos/beach.jpg
-        #    title: Beach
-        #    caption: Low tide at dawn.
-        #    alt: A wide sandy beach at low tide.
-        #  - src: https://example.org/photos/dunes.jpg
-
-        # Downloads (these are the defaults):
-        # download:
-        #   concurrency: 8      # downloads in flight
-        #   per_host: 6         # at most this many to one host
-        #   timeout: 30         # seconds
-        #   max_bytes: 100000000
-
-        """
 }

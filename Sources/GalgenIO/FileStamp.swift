@@ -40,7 +40,7 @@ public struct FileStamp: Equatable, Sendable, Codable {
 
     /// Whether the file at `path` still has this stamp's contents (false when it is gone).
     public func isCurrent(at path: String) -> Bool {
-        Self.of(path)?.sameContents(as: self) == true
+        Self.ofInput(path)?.sameContents(as: self) == true
     }
 
     /// Now, on the clock file times are taken from.

@@ -13,7 +13,8 @@ import GalgenCore
 ///     end <number of stamp lines>               (a record cut short is never reused)
 ///
 /// A folder input (the template folder) stands for itself and every entry directly in it, so
-/// editing a template file in place counts as a change. gallery.yml itself is checked by its
+/// editing a template file in place counts as a change; a photo folder (`photos/`, with its `/`)
+/// for itself only, whose stamp changes when a file is added, removed or renamed in it. gallery.yml itself is checked by its
 /// bytes (in the key), not its stamp, so saving it unchanged costs nothing.
 public struct LastBuildFile: Sendable {
     public let path: String
@@ -58,19 +59,34 @@ public struct LastBuildFile: Sendable {
             switch warning {
             case let .image(source, message): lines.append(Self.fields(["warning", "image", source, message]))
             case let .templateFile(file, reason): lines.append(Self.fields(["warning", "template", file, reason]))
+            case let .folder(entry, summary): lines.append(Self.fields(["warning", "folder", entry, summary]))
             }
         }
         var text = lines.joined(separator: "\n") + "\n"
         var count = 0
         for input in last.inputs where input != config {
             for (path, stamp) in Self.stamps(of: input) {
-                guard let stamp, stamp.modified < readSince, stamp.changed < readSince else { return }
+                guard let stamp, isSettled(path, stamp, readSince: readSince) else { return }
                 text += StampFile.line(path, stamp)
                 count += 1
             }
         }
         text += "end \(count)\n"
         try? temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
+    }
+
+    /// Whether an input was last changed before the build began reading (`readSince`), so the
+    /// build read it whole. A photo folder's listing stamp has no time: the folder's own
+    /// modification time stands for it, except for a folder holding the site or the cache,
+    /// which the build itself touches (there, a file added in the same instant as the build's
+    /// listing could go unnoticed until the folder changes again).
+    func isSettled(_ path: String, _ stamp: FileStamp, readSince: Int64) -> Bool {
+        guard path.hasSuffix("/") else { return stamp.modified < readSince && stamp.changed < readSince }
+        let folder = String(path.dropLast())
+        let ours = [site.output, String(self.path.dropLast("/last-build".count))].map { ($0 as NSString).deletingLastPathComponent }
+        if ours.contains(folder) { return true }
+        guard let own = FileStamp.of(path) else { return false }
+        return own.modified < readSince && own.changed < readSince
     }
 
     /// Removes the record, before a build that may change what it describes.
@@ -82,6 +98,8 @@ public struct LastBuildFile: Sendable {
 
     /// The stamp of an input as `record` took it: a folder's includes its entries'.
     static func stamps(of input: String) -> [(String, FileStamp?)] {
+        // A photo folder (`photos/`): its listing only; its photos and sidecars are inputs of their own.
+        if input.hasSuffix("/") { return [(input, FileStamp.listing(of: input))] }
         var result = [(input, FileStamp.of(input))]
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
@@ -113,6 +131,7 @@ public struct LastBuildFile: Sendable {
                 switch parts[1] {
                 case "image": last.warnings.append(.image(source: parts[2], message: parts[3]))
                 case "template": last.warnings.append(.templateFile(file: parts[2], reason: parts[3]))
+                case "folder": last.warnings.append(.folder(entry: parts[2], summary: parts[3]))
                 default: return nil
                 }
                 continue

@@ -46,6 +46,12 @@ public final class TerminalReporter: Sendable {
                 if state.verbosity == .verbose { line("  + \(file) → \(becomes)", &state) }
             case let .download(event):
                 download(event, &state)
+            case let .folderSkipped(entry, summary):
+                // Not a warning (hidden files and notes beside photos are normal), but said once.
+                let repeated = !state.warned.insert(entry + "\u{0}" + summary).inserted
+                if state.verbosity != .quiet && !(repeated && state.verbosity == .brief) {
+                    line("  · \(entry): \(summary)", &state)
+                }
             }
         }
     }

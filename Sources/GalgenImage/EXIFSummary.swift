@@ -12,11 +12,20 @@ public struct EXIFSummary: Equatable, Sendable {
     public var hasGPS = false
     /// Date, camera and exposure settings, for the photo page.
     public var facts = PhotoFacts()
+    /// ImageDescription (IFD0, else the Exif IFD) as written, whitespace trimmed: a caption, or a camera's boilerplate
+    /// (`PhotoMetadataReader` tells them apart).
+    public var imageDescription: String?
+    /// SubSecTimeOriginal and OffsetTimeOriginal (Exif IFD) as written: the fraction of a second
+    /// (`"75"`) and the UTC offset (`"+02:00"`) of `facts.takenAt`.
+    public var subSecTimeOriginal: String?
+    public var offsetTimeOriginal: String?
 
     /// Entries read per IFD at most (real files have a few dozen).
     static let maxEntries = 512
     /// Bytes of an ASCII value kept at most.
     static let maxStringLength = 256
+    /// Bytes of ImageDescription kept at most (a caption, longer than the other strings).
+    static let maxDescriptionLength = 8192
     /// IFDs followed through Exif pointers at most, beyond IFD0.
     static let maxLinkedIFDs = 4
 
@@ -45,6 +54,7 @@ public struct EXIFSummary: Equatable, Sendable {
             case 0x010F: facts.make = facts.make ?? reader.string(entry, limit: Self.maxStringLength)
             case 0x0110: facts.model = facts.model ?? reader.string(entry, limit: Self.maxStringLength)
             case 0x8769: exifPointer = exifPointer ?? reader.u32(entry.offset + 8).map(Int.init)
+            case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
             default: continue
             }
         }
@@ -60,6 +70,10 @@ public struct EXIFSummary: Equatable, Sendable {
                 case 0x829D: facts.fNumber = facts.fNumber ?? reader.rational(entry)?.value
                 case 0x8827: facts.iso = facts.iso ?? reader.unsigned(entry).map(Int.init)
                 case 0x920A: facts.focalLength = facts.focalLength ?? reader.rational(entry)?.value
+                case 0x9291: subSecTimeOriginal = subSecTimeOriginal ?? reader.string(entry, limit: 32)
+                case 0x9011: offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
+                // Some phones (Sony Xperia) put ImageDescription here instead of IFD0; IFD0's wins.
+                case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
                 case 0x8769: exifPointer = exifPointer ?? reader.u32(entry.offset + 8).map(Int.init)
                 default: continue
                 }

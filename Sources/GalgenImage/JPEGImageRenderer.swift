@@ -74,7 +74,8 @@ public enum JPEGImageRenderer {
         if let warning = colour.warning { warnings.append(warning) }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts)
+                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
+                             metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif))
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

@@ -10,12 +10,15 @@ struct FakePhoto: Codable, Equatable, Sendable {
     var fails = false
     /// Decodes, with this warning.
     var warning: String?
+    /// What the file says about itself (capture time, words).
+    var metadata: PhotoMetadata?
 
-    init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil) {
+    init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil, metadata: PhotoMetadata? = nil) {
         self.name = name
         self.width = width
         self.fails = fails
         self.warning = warning
+        self.metadata = metadata
     }
 
     /// The file's bytes.
@@ -40,8 +43,10 @@ struct FakePhoto: Codable, Equatable, Sendable {
     func rendered(_ request: RenditionRequest) throws -> RenderedImage {
         if fails { throw FakeError(description: "not a JPEG file") }
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: width)
-        return RenderedImage(width: width, height: width / 2,
-                             renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: rendition(width: $0, quality: request.quality)) },
-                             warnings: warning.map { [$0] } ?? [])
+        var rendered = RenderedImage(width: width, height: width / 2,
+                                     renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: rendition(width: $0, quality: request.quality)) },
+                                     warnings: warning.map { [$0] } ?? [])
+        rendered.metadata = metadata ?? PhotoMetadata()
+        return rendered
     }
 }

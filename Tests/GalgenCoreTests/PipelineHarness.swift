@@ -62,6 +62,7 @@ struct PipelineHarness {
              writeError: String? = nil,
              pages: PageCache = .none,
              peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
+             modified: [String: Int64] = [:],
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
@@ -80,6 +81,11 @@ struct PipelineHarness {
             },
             fetchRemote: fetchRemote,
             fileSize: { fileSizes[$0] },
+            listFolder: { [disk] folder, maxDepth, _ in Self.listing(of: folder, maxDepth: maxDepth, in: disk, modified: modified) },
+            pathKind: { [disk] path in
+                if disk[path] != nil { return .file(modified: modified[path] ?? 0) }
+                return disk.keys.contains { $0.hasPrefix(path + "/") } ? .folder : .other
+            },
             pages: pages,
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }
@@ -92,6 +98,27 @@ struct PipelineHarness {
                                      effects: effects, generator: "galgen test")
         pipeline.memory = memory
         do { return .success(try await pipeline.run()) } catch { return .failure(error) }
+    }
+
+    /// The in-memory disk's files under `folder`, as the live walker lists them (no hidden files,
+    /// no symlinks here).
+    static func listing(of folder: String, maxDepth: Int?, in disk: [String: [UInt8]], modified: [String: Int64]) -> FolderListing {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard disk.keys.contains(where: { $0.hasPrefix(prefix) }) else {
+            return FolderListing(problem: disk[folder] != nil ? .notAFolder : .missing)
+        }
+        var listing = FolderListing(folders: [folder])
+        for path in disk.keys.sorted() where path.hasPrefix(prefix) {
+            let relative = String(path.dropFirst(prefix.count))
+            let names = relative.split(separator: "/")
+            if let maxDepth, names.count > maxDepth { continue }
+            if names.contains(where: { $0.hasPrefix(".") }) {
+                listing.hidden += 1
+                continue
+            }
+            listing.files.append(ListedFile(relative, modified: modified[path] ?? 0))
+        }
+        return listing
     }
 
     /// The numbers of the stage events, in the order reported.

@@ -23,7 +23,8 @@ struct PipelineTests {
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 8, pages: 1, imagesReused: 0, siteChanged: true)
         expected.pagesRendered = 1
         // What galgen serve watches: gallery.yml and the local photos.
-        expected.inputs = ["/site/gallery.yml", "/site/photos/beach.jpg", "/site/photos/dunes.jpg"]
+        // Their folder too: a sidecar put beside a photo changes its listing.
+        expected.inputs = ["/site/gallery.yml", "/site/photos/", "/site/photos/beach.jpg", "/site/photos/dunes.jpg"]
         #expect(summary.withoutRecord == expected)
         #expect(summary.exitCode == 0)
         let written = try #require(recorder.written)
@@ -140,7 +141,7 @@ struct PipelineTests {
         let summary = try await run(config, photos: ["/site/a.jpg": aPhoto, "/site/b.jpg": bPhoto]).get()
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 10, pages: 3)
         expected.pagesRendered = 3
-        expected.inputs = ["/site/gallery.yml", "/site/a.jpg", "/site/b.jpg"]
+        expected.inputs = ["/site/gallery.yml", "/site/", "/site/a.jpg", "/site/b.jpg"]
         #expect(summary.withoutRecord == expected)
         let written = try #require(recorder.written)
         let a = [400, 500].map { PipelineHarness.imagePath("images/day-one/a", $0, of: aPhoto) }

@@ -14,15 +14,20 @@ struct CommandLineTests {
         }
     }
 
-    @Test func initWritesAStarterThatBuilds() async throws {
+    @Test(.needsFixtures) func initWritesAStarterThatBuilds() async throws {
         let folder = try TemporaryFolder()
         let mine = folder.path + "/mine"
         let created = try await Galgen.runInProcess(["init", mine])
         #expect(created.status == 0)
         #expect(folder.list("mine").contains("site-template/page.mustache"))
+        // The starter brings in photos/, which must hold photos first.
+        let empty = try await Galgen.runInProcess(["build", "--config", mine + "/gallery.yml"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("'photos/' holds no photos"))
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: mine + "/photos/beach.jpg")
         let built = try await Galgen.runInProcess(["build", "--config", mine + "/gallery.yml"])
         #expect(built.status == 0, "\(built.stderr)")
-        #expect(folder.read("mine/_site/index.html")?.contains("No photos yet") == true)
+        #expect(folder.list("mine/_site/images").contains { $0.hasPrefix("beach-") })
         let again = try await Galgen.runInProcess(["init", mine])
         #expect(again.status == 3)
         #expect(again.stderr.contains("never overwrites"))

@@ -19,6 +19,16 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case controlCharacter(Unicode.Scalar)
         case tooManyAliases(limit: Int)
         case keyNotText(kind: String, context: String, allowed: [String])
+        case folderMissing(String)
+        case notAFolder(String)
+        case folderUnreadable(String, reason: String)
+        case emptyFolder(String, found: String)
+        case globMatchedNothing(String, found: String)
+        case broughtInTwice(photo: String, more: Int, first: String, firstSeen: SourceLocation, second: String)
+        case noAlbumFolders(String, found: String)
+        case keyOnFolder(String, folder: String)
+        case sidecar(String)
+        case excludeOnPhoto(String)
     }
 
     public var location: SourceLocation
@@ -73,6 +83,27 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "Write the repeated parts out, or nest fewer aliases inside one another."
         case let .keyNotText(kind, context, allowed):
             "a key in \(context) is \(kind), but keys must be text. Allowed keys: \(allowed.joined(separator: ", "))."
+        case let .folderMissing(path):
+            "there is no folder '\(path)'. Check the path; it is relative to gallery.yml."
+        case let .notAFolder(path):
+            "'\(path)' is not a folder. Name a folder (ending in '/'), a glob such as photos/*.jpg, or one photo."
+        case let .folderUnreadable(path, reason):
+            "cannot read the folder '\(path)': \(reason). Check its permissions."
+        case let .emptyFolder(path, found):
+            "the folder '\(path)' holds no photos galgen can read\(found). Add JPEG photos to it, or remove this entry."
+        case let .globMatchedNothing(pattern, found):
+            "'\(pattern)' matches no photo\(found). Check the pattern: '*' matches within one name, '**' any number of folders, and letter case is ignored."
+        case let .broughtInTwice(photo, more, first, firstSeen, second):
+            "'\(photo)'\(more > 0 ? " and \(more) more photo\(more == 1 ? "" : "s")" : "") would be brought in by both '\(first)' (\(firstSeen)) and '\(second)'. "
+                + "Narrow one of them, or leave the photos out of one with 'exclude:'."
+        case let .noAlbumFolders(path, found):
+            "no folder under '\(path)' holds photos galgen can read\(found), so there are no albums. Check the path."
+        case let .keyOnFolder(key, folder):
+            "'\(key)' cannot be set on '\(folder)', which brings in many photos. Give a photo its \(key) in its own entry (- src: \(folder.hasSuffix("/") ? folder : folder + "/")NAME.jpg) or in a sidecar file."
+        case let .sidecar(message):
+            message
+        case let .excludeOnPhoto(src):
+            "'exclude' leaves photos out of a folder or glob, but '\(src)' names one photo. To bring in a folder, end it with '/' (\(src)/)."
         case let .conflictingKeys(first, second):
             "use either '\(first)' or '\(second)', not both. '\(first)' is one album; '\(second)' is a list of albums, each with its own 'images'."
         }

@@ -47,7 +47,7 @@ struct ConfigReader {
     let home: String?
     var errors: [ConfigError] = []
 
-    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "images", "albums"]
+    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "images", "albums", "sort", "reverse"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark
@@ -92,16 +92,19 @@ struct ConfigReader {
         gallery.templatePath = string(fields["template"], key: "template")
         gallery.thumbnails = readThumbnails(fields["thumbnails"])
         gallery.download = readDownload(fields["download"])
+        gallery.order = readOrder(fields, inherited: PhotoOrder()) ?? PhotoOrder()
         let sources = SourceClassifier(directory: directory, home: home, allowInsecureHosts: gallery.download.allowInsecureHosts)
         if let images = fields["images"], let albums = fields["albums"] {
             fail(.conflictingKeys("images", "albums"), at: albums.key)
             _ = (images, albums)
         } else if let albums = fields["albums"] {
             gallery.hasAlbums = true
-            gallery.albums = readAlbums(albums.value, sources: sources)
+            (gallery.albums, gallery.trees) = readAlbums(albums.value, order: gallery.order, sources: sources)
         } else if let images = fields["images"] {
             let list = readImages(images.value, sources: sources)
-            gallery.albums = [Album(title: gallery.title, slug: "", description: gallery.description, images: list)]
+            var album = Album(title: gallery.title, slug: "", description: gallery.description, images: list.images)
+            album.groups = list.groups
+            gallery.albums = [album]
         }
         return gallery
     }

@@ -1,64 +1,168 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse"]
+    static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude"]
 
-    mutating func readAlbums(_ node: Node, sources: SourceClassifier) -> [Album] {
-        guard !node.isNull else { return [] }
+    /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
+    /// subfolders become the albums.
+    mutating func readAlbums(_ node: Node, order: PhotoOrder, sources: SourceClassifier) -> (albums: [Album], trees: [Placed<AlbumTree>]) {
+        guard !node.isNull else { return ([], []) }
+        if case .scalar = node {
+            guard let tree = readTree(node, exclude: [], order: nil, sources: sources) else { return ([], []) }
+            return ([], [Placed(tree, at: 0)])
+        }
         guard case let .sequence(items) = node else {
-            fail(.wrongType(key: "albums", expected: "a list of albums, each starting with '- title:'"), at: node)
-            return []
+            fail(.wrongType(key: "albums", expected: "a list of albums, each starting with '- title:', or a folder such as photos/"), at: node)
+            return ([], [])
         }
         var albums: [(album: Album, slugNode: Node?, explicit: Bool)] = []
+        var trees: [Placed<AlbumTree>] = []
         for (index, item) in items.enumerated() {
+            if case let .mapping(mapping) = item, mapping.keys.contains(where: { $0.scalar?.string == "folders" }) {
+                if let tree = readTreeEntry(item, sources: sources) { trees.append(Placed(tree, at: albums.count)) }
+                continue
+            }
             guard let fields = mapping(item, context: "album", allowed: Self.albumKeys) else { continue }
             let title = string(fields["title"], key: "title") ?? "Album \(index + 1)"
             let slug = validSlug(fields["slug"])
-            let images = fields["images"].map { readImages($0.value, sources: sources) } ?? []
-            let album = Album(title: title, slug: slug ?? "", description: string(fields["description"], key: "description"),
-                              images: images)
+            let list = fields["images"].map { readImages($0.value, sources: sources) } ?? ImageList()
+            var album = Album(title: title, slug: slug ?? "", description: string(fields["description"], key: "description"),
+                              images: list.images)
+            album.groups = list.groups
+            album.order = readOrder(fields, inherited: order)
             albums.append((album, fields["slug"]?.value ?? item, slug != nil))
         }
         let slugs = assignSlugs(albums.map { ($0.album.slug, $0.explicit, $0.slugNode, Slug.make(from: $0.album.title)) },
                                 fallback: "album")
-        return zip(albums, slugs).map { entry, slug in
+        let named = zip(albums, slugs).map { entry, slug in
             var album = entry.album
             album.slug = slug
             return album
         }
+        return (named, trees)
     }
 
-    mutating func readImages(_ node: Node, sources: SourceClassifier) -> [GalleryImage] {
-        guard !node.isNull else { return [] }
-        guard case let .sequence(items) = node else {
-            fail(.wrongType(key: "images", expected: "a list of images, each starting with '- src:'"), at: node)
-            return []
+    /// `sort:` and `reverse:` of a block; nil when it sets neither (the enclosing order applies).
+    mutating func readOrder(_ fields: [String: Field], inherited: PhotoOrder) -> PhotoOrder? {
+        let key = choice(fields["sort"], key: "sort", as: PhotoOrder.Key.self)
+        let reverse = bool(fields["reverse"], key: "reverse")
+        guard key != nil || reverse != nil else { return nil }
+        return PhotoOrder(key ?? inherited.key, reverse: reverse ?? inherited.reverse)
+    }
+
+    /// `- folders: photos/` with its own `exclude`, `sort` and `reverse`.
+    private mutating func readTreeEntry(_ item: Node, sources: SourceClassifier) -> AlbumTree? {
+        guard let fields = mapping(item, context: "folder albums", allowed: Self.folderAlbumKeys),
+              let folders = fields["folders"] else { return nil }
+        let exclude = patterns(fields["exclude"])
+        return readTree(folders.value, exclude: exclude, order: readOrder(fields, inherited: PhotoOrder()), sources: sources)
+    }
+
+    private mutating func readTree(_ node: Node, exclude: [GlobPattern], order: PhotoOrder?, sources: SourceClassifier) -> AlbumTree? {
+        guard case let .scalar(scalar) = node, !node.isNull else {
+            fail(.wrongType(key: "folders", expected: "one folder, such as photos/"), at: node)
+            return nil
+        }
+        let written = scalar.string.trimmingCharacters(in: .whitespaces)
+        guard case let .local(_, resolved) = classifyLocal(written, node: node, sources: sources) else { return nil }
+        guard !GlobPattern.isPattern(written) else {
+            fail(.wrongType(key: "folders", expected: "one folder, not a pattern; leave photos out with 'exclude:'"), at: node)
+            return nil
+        }
+        return AlbumTree(written: written, root: resolved, exclude: exclude, order: order, location: location(node))
+    }
+
+    /// A source that must be on this machine (folders are never URLs).
+    private mutating func classifyLocal(_ src: String, node: Node, sources: SourceClassifier) -> ImageSource? {
+        guard let source = classify(src, node: node, sources: sources) else { return nil }
+        if case .remote = source {
+            fail(.wrongType(key: "folders", expected: "a folder on this machine; web addresses are listed one photo per entry"), at: node)
+            return nil
+        }
+        return source
+    }
+
+    mutating func bool(_ field: Field?, key: String) -> Bool? {
+        guard let field, !field.value.isNull else { return nil }
+        guard case let .scalar(scalar) = field.value, scalar.style == .plain else {
+            fail(.wrongType(key: key, expected: "true or false"), at: field.value)
+            return nil
+        }
+        switch scalar.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            fail(.wrongType(key: key, expected: "true or false"), at: field.value)
+            return nil
+        }
+    }
+
+    /// `exclude:` as one pattern or a list of them.
+    mutating func patterns(_ field: Field?) -> [GlobPattern] {
+        guard let field, !field.value.isNull else { return [] }
+        if case let .scalar(scalar) = field.value { return [GlobPattern(scalar.string)] }
+        return (stringList(field, key: "exclude") ?? []).map(GlobPattern.init)
+    }
+
+    /// The photos of one album: single photos, and the folders and globs placed among them.
+    struct ImageList {
+        var images: [GalleryImage] = []
+        var groups: [Placed<PhotoGroup>] = []
+    }
+
+    /// `images:` as a list, or as one folder or glob (`images: photos/`).
+    mutating func readImages(_ node: Node, sources: SourceClassifier) -> ImageList {
+        guard !node.isNull else { return ImageList() }
+        let items: [Node]
+        switch node {
+        case .scalar: items = [node]
+        case let .sequence(sequence): items = Array(sequence)
+        default:
+            fail(.wrongType(key: "images", expected: "a list of images, each starting with '- src:', or a folder such as photos/"), at: node)
+            return ImageList()
         }
         var images: [(image: GalleryImage, slugNode: Node?, explicit: Bool)] = []
+        var groups: [Placed<PhotoGroup>] = []
         for item in items {
-            if let image = readImage(item, sources: sources) { images.append(image) }
+            switch readImage(item, sources: sources) {
+            case let .photo(image, node, explicit)?: images.append((image, node, explicit))
+            case let .group(group)?: groups.append(Placed(group, at: images.count))
+            case nil: continue
+            }
         }
         let slugs = assignSlugs(
             images.map { ($0.image.slug, $0.explicit, $0.slugNode, Slug.make(from: $0.image.title)) },
             fallback: "image")
-        return zip(images, slugs).map { entry, slug in
+        let named = zip(images, slugs).map { entry, slug in
             var image = entry.image
             image.slug = slug
             return image
         }
+        return ImageList(images: named, groups: groups)
     }
 
-    /// One image: a block with `src:` and optional text, or just the source as a string.
-    private mutating func readImage(_ item: Node, sources: SourceClassifier) -> (GalleryImage, Node?, Bool)? {
+    private enum Entry {
+        case photo(GalleryImage, Node?, Bool)
+        case group(PhotoGroup)
+    }
+
+    /// One entry: a block with `src:` and optional text, or just the source as a string.
+    private mutating func readImage(_ item: Node, sources: SourceClassifier) -> Entry? {
         if item.isNull {
             fail(.emptySource, at: item)
             return nil
         }
         if case let .scalar(scalar) = item {
             guard let source = classify(scalar.string, node: item, sources: sources) else { return nil }
-            let image = GalleryImage(source: source, title: Slug.stem(ofPath: scalar.string), slug: "", location: location(item))
-            return (image, item, false)
+            if case let .local(written, resolved) = source,
+               let group = PhotoGroup.parse(written: written, resolved: resolved, location: location(item)) {
+                return .group(group)
+            }
+            var image = GalleryImage(source: source, title: Slug.stem(ofPath: scalar.string), slug: "", location: location(item))
+            image.titleGiven = false
+            return .photo(image, item, false)
         }
         guard let fields = mapping(item, context: "image", allowed: Self.imageKeys) else { return nil }
         guard let srcField = fields["src"] else {
@@ -69,19 +173,34 @@ extension ConfigReader {
             if srcField.value.isNull { fail(.emptySource, at: srcField.value) }
             return nil
         }
-        let slug = validSlug(fields["slug"])
         guard let source = classify(src, node: srcField.value, sources: sources) else { return nil }
-        let image = GalleryImage(
+        if case let .local(written, resolved) = source,
+           var group = PhotoGroup.parse(written: written, resolved: resolved, location: location(item)) {
+            for key in ["title", "slug"] where fields[key] != nil {
+                fail(.keyOnFolder(key, folder: written), at: fields[key]?.key)
+            }
+            group.caption = string(fields["caption"], key: "caption")
+            group.alt = string(fields["alt"], key: "alt")
+            group.exclude = patterns(fields["exclude"])
+            return .group(group)
+        }
+        if let exclude = fields["exclude"] {
+            fail(.excludeOnPhoto(src), at: exclude.key)
+        }
+        let slug = validSlug(fields["slug"])
+        let title = string(fields["title"], key: "title")
+        var image = GalleryImage(
             source: source,
-            title: string(fields["title"], key: "title") ?? Slug.stem(ofPath: src),
+            title: title ?? Slug.stem(ofPath: src),
             caption: string(fields["caption"], key: "caption"),
             alt: string(fields["alt"], key: "alt"),
             slug: slug ?? "",
             location: location(item))
-        return (image, fields["slug"]?.value ?? item, slug != nil)
+        image.titleGiven = title != nil
+        return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 
-    private mutating func classify(_ src: String, node: Node, sources: SourceClassifier) -> ImageSource? {
+    mutating func classify(_ src: String, node: Node, sources: SourceClassifier) -> ImageSource? {
         switch sources.classify(src) {
         case let .success(source): return source
         case let .failure(kind):
@@ -90,7 +209,7 @@ extension ConfigReader {
         }
     }
 
-    private mutating func validSlug(_ field: Field?) -> String? {
+    mutating func validSlug(_ field: Field?) -> String? {
         guard let slug = string(field, key: "slug") else { return nil }
         guard Slug.isValid(slug) else {
             fail(.invalidSlug(slug), at: field?.value)
@@ -104,7 +223,7 @@ extension ConfigReader {
     }
 
     /// Explicit slugs must be unique; derived ones get -2, -3… to stay unique.
-    private mutating func assignSlugs(_ entries: [(slug: String, explicit: Bool, node: Node?, derived: String)],
+    mutating func assignSlugs(_ entries: [(slug: String, explicit: Bool, node: Node?, derived: String)],
                                       fallback: String) -> [String] {
         // Compared without case: on case-insensitive disks `Beach` and `beach` are one file.
         var taken: [String: SourceLocation] = [:]

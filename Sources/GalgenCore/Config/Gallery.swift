@@ -1,3 +1,5 @@
+import Foundation
+
 /// A validated gallery.yml: the single source of truth for a build.
 public struct Gallery: Equatable, Sendable {
     public var title: String
@@ -10,6 +12,10 @@ public struct Gallery: Equatable, Sendable {
     /// Set when gallery.yml uses `albums:`; a top-level `images:` list is one unnamed album.
     public var hasAlbums: Bool
     public var albums: [Album]
+    /// `sort:` and `reverse:` at the top: the order of every album that does not set its own.
+    public var order = PhotoOrder()
+    /// Folder trees that become albums (`albums: photos/`), placed among `albums` until expanded.
+    public var trees: [Placed<AlbumTree>] = []
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
@@ -34,6 +40,10 @@ public struct Album: Equatable, Sendable {
     public var slug: String
     public var description: String?
     public var images: [GalleryImage]
+    /// The album's own `sort:`/`reverse:`; nil for the gallery's.
+    public var order: PhotoOrder?
+    /// Folder and glob entries, placed among `images` until expanded.
+    public var groups: [Placed<PhotoGroup>] = []
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title
@@ -52,6 +62,28 @@ public struct GalleryImage: Equatable, Sendable {
     public var slug: String
     /// Where the image is listed in gallery.yml, for messages.
     public var location: SourceLocation
+    /// Whether `title` was written in gallery.yml; otherwise it is the file's stem, and a sidecar's
+    /// or the photo's own title comes first.
+    public var titleGiven = true
+    /// The sidecar file beside the photo (absolute), when there is one, and its words once read.
+    public var sidecarPath: String?
+    public var sidecar: SidecarWords?
+    /// A folder entry's caption and alt text, for a photo without its own.
+    public var fallbackCaption: String?
+    public var fallbackAlt: String?
+    /// When the file was last modified (nanoseconds since 1970), for `sort: date` without a date.
+    public var modified: Int64?
+
+    /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
+    public var fileName: String {
+        switch source {
+        case let .local(_, resolved):
+            return resolved.split(separator: "/").last.map(String.init) ?? resolved
+        case let .remote(url):
+            let path = URLComponents(string: url)?.path ?? url
+            return path.split(separator: "/").last.map(String.init) ?? path
+        }
+    }
 
     public init(source: ImageSource, title: String, caption: String? = nil, alt: String? = nil,
                 slug: String, location: SourceLocation) {

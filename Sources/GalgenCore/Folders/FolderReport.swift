@@ -9,13 +9,14 @@ public struct FolderReport: Equatable, Sendable {
         /// Left out by the walk: a symlink out of the allowed folders, a loop, an unreadable folder.
         case walk(String)
 
-        public var text: String {
+        /// Follows a count: "12 hidden", "1 not an image", "3 HEIC, which galgen cannot read yet".
+        public func text(count: Int) -> String {
             switch self {
             case .hidden: "hidden"
-            case .excluded: "excluded by 'exclude'"
-            case .notAnImage: "not an image"
+            case .excluded: "left out by 'exclude'"
+            case .notAnImage: count == 1 ? "not an image" : "not images"
             case let .unsupported(format): "\(format), which galgen cannot read yet"
-            case let .walk(reason): reason
+            case let .walk(reason): "skipped as \(reason)"
             }
         }
     }
@@ -41,6 +42,21 @@ public struct FolderReport: Equatable, Sendable {
     }
 
     static let exampleLimit = 3
+
+    /// "312 photos; skipped 15 files: 12 in HEIC, which galgen cannot read yet (IMG_1.HEIC, IMG_2.HEIC, IMG_3.HEIC…),
+    /// 3 that are not images (notes.pdf…)"; nil when nothing was skipped.
+    public var skippedText: String? {
+        guard !skipped.isEmpty else { return nil }
+        let total = skipped.reduce(0) { $0 + $1.count }
+        let parts = skipped.map { entry in
+            var text = "\(entry.count) \(entry.reason.text(count: entry.count))"
+            if !entry.examples.isEmpty {
+                text += " (" + entry.examples.joined(separator: ", ") + (entry.count > entry.examples.count ? "…" : "") + ")"
+            }
+            return text
+        }
+        return "\(photos) photo\(photos == 1 ? "" : "s"); skipped \(total) file\(total == 1 ? "" : "s"): " + parts.joined(separator: "; ")
+    }
 
     /// Tallies the reasons, in a fixed order.
     static func tally(_ reasons: [(Reason, String)], hidden: Int) -> [Skipped] {

@@ -35,19 +35,30 @@ public struct GlobPattern: Equatable, Sendable {
         return Self.matchName(segments[0], name.precomposedStringWithCanonicalMapping)
     }
 
+    /// Dynamic programming over (pattern segment, name): time O(segments × names), however
+    /// many `**` there are (backtracking would be exponential in them).
     private static func match(_ pattern: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return names.isEmpty }
-        if first == "**" {
-            // Zero folders, or one more and try again. Linear in names per `**`: patterns are short.
-            var rest = names
-            while true {
-                if match(pattern.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
+        let pattern = Array(pattern), names = Array(names)
+        // reachable[j]: the first i pattern segments can match the first j names.
+        var reachable = [Bool](repeating: false, count: names.count + 1)
+        reachable[0] = true
+        for segment in pattern {
+            var next = [Bool](repeating: false, count: names.count + 1)
+            if segment == "**" {
+                // Zero or more names: reachable from any earlier reachable position.
+                var any = false
+                for j in 0...names.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                for j in 0..<names.count where reachable[j] && matchName(segment, names[j]) {
+                    next[j + 1] = true
+                }
             }
+            reachable = next
         }
-        guard let name = names.first, matchName(first, name) else { return false }
-        return match(pattern.dropFirst(), names.dropFirst())
+        return reachable[names.count]
     }
 
     /// fnmatch(3) on one name, both lower-cased (FNM_CASEFOLD is a GNU extension).

@@ -27,6 +27,15 @@ public struct PhotoGroup: Equatable, Sendable {
         self.location = location
     }
 
+    /// The part of `written` that names `root`, ending in `/`: photos are shown as this plus
+    /// their path under the folder (`photos/2024/` + `june/IMG_1.jpg`).
+    public var writtenRoot: String {
+        guard pattern != nil else { return written.hasSuffix("/") ? written : written + "/" }
+        let parts = written.split(separator: "/", omittingEmptySubsequences: false)
+        let first = parts.firstIndex { GlobPattern.isPattern(String($0)) } ?? parts.endIndex
+        return parts[..<first].map { $0 + "/" }.joined()
+    }
+
     /// How deep under `root` photos can match (nil: any depth).
     public var maxDepth: Int? { pattern.map { $0.maxDepth } ?? nil }
 

@@ -25,15 +25,19 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     public var placeholder: String?
     /// What the camera recorded, for the caption.
     public var facts: PhotoFacts
+    /// When it was taken and the words written into it (for `sort: date`, titles and captions):
+    /// read with the renditions and kept with them, so a rebuild never reads the file for it.
+    public var metadata: PhotoMetadata
 
     public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = [],
-                placeholder: String? = nil, facts: PhotoFacts = PhotoFacts()) {
+                placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata()) {
         self.width = width
         self.height = height
         self.renditions = renditions
         self.warnings = warnings
         self.placeholder = placeholder
         self.facts = facts
+        self.metadata = metadata
     }
 }
 

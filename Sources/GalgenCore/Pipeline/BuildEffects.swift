@@ -16,6 +16,12 @@ public struct BuildEffects: Sendable {
     public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
     /// A file's size, if it can be seen (to start the largest photos first); nil when unknown.
     public var fileSize: @Sendable (_ path: String) -> Int?
+    /// Lists the files under a folder, at most `maxDepth` folders deep (nil: any depth),
+    /// following a symlink only when it leads inside one of the `trusted` folders (gallery.yml's
+    /// folder, the listed folder).
+    public var listFolder: @Sendable (_ folder: String, _ maxDepth: Int?, _ trusted: [String]) -> FolderListing
+    /// Whether a path is a file (and when it was modified), a folder, or neither.
+    public var pathKind: @Sendable (_ path: String) -> PathKind
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
@@ -31,6 +37,8 @@ public struct BuildEffects: Sendable {
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
+        listFolder: @escaping @Sendable (String, Int?, [String]) -> FolderListing = { _, _, _ in FolderListing(problem: .missing) },
+        pathKind: @escaping @Sendable (String) -> PathKind = { _ in .other },
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
         writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
@@ -38,6 +46,8 @@ public struct BuildEffects: Sendable {
     ) {
         self.sourceDigest = sourceDigest ?? { SourceDigest(of: try readFile($0, .photo)) }
         self.fileSize = fileSize
+        self.listFolder = listFolder
+        self.pathKind = pathKind
         self.renditions = renditions
         self.pages = pages
         self.readFile = readFile
@@ -69,6 +79,8 @@ public enum BuildEvent: Equatable, Sendable {
     /// `the page template`): shown with `--verbose`.
     case templateFileUsed(file: String, becomes: String)
     case download(DownloadEvent)
+    /// What a folder or glob entry (as written) left out and why (`FolderReport.skippedText`).
+    case folderSkipped(entry: String, summary: String)
 }
 
 /// Progress of the download stage. URLs in here are already redacted.

@@ -15,12 +15,14 @@ extension BuildPipeline {
         let bytes: [UInt8]
         if let read { bytes = read } else { bytes = try readConfiguration() }
         let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
-        let gallery: Gallery
+        let parsed: Gallery
         do {
-            gallery = try ConfigParser.parse(bytes, file: name, directory: directory, home: home)
+            parsed = try ConfigParser.parse(bytes, file: name, directory: directory, home: home)
         } catch {
             throw .config(error)
         }
+        let expanded = try expand(parsed, in: directory)
+        let gallery = expanded.gallery
         let folder = gallery.templatePath.map(resolve)
         let template: LoadedTemplate
         do {
@@ -33,7 +35,7 @@ extension BuildPipeline {
         report(template, folder: gallery.templatePath)
         do {
             return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template.template),
-                                 inputs: [configPath] + (folder.map { [$0] } ?? []))
+                                 inputs: [configPath] + (folder.map { [$0] } ?? []) + expanded.inputs)
         } catch {
             throw .template(error)
         }

@@ -14,6 +14,7 @@ public struct LastBuild: Equatable, Sendable {
     public enum Warning: Equatable, Sendable {
         case image(source: String, message: String)
         case templateFile(file: String, reason: String)
+        case folder(entry: String, summary: String)
     }
 
     public var key: String
@@ -42,6 +43,7 @@ public struct LastBuild: Equatable, Sendable {
         switch event {
         case let .imageWarning(source, message): .image(source: source, message: message)
         case let .templateFileSkipped(file, reason): .templateFile(file: file, reason: reason)
+        case let .folderSkipped(entry, summary): .folder(entry: entry, summary: summary)
         default: nil
         }
     }
@@ -51,6 +53,7 @@ public struct LastBuild: Equatable, Sendable {
         switch warning {
         case let .image(source, message): .imageWarning(source: source, message: message)
         case let .templateFile(file, reason): .templateFileSkipped(file: file, reason: reason)
+        case let .folder(entry, summary): .folderSkipped(entry: entry, summary: summary)
         }
     }
 

@@ -23,6 +23,9 @@ public struct ReadLimit: Equatable, Sendable {
     /// One file of a template folder (a template, stylesheet, font or image): 32 MiB.
     public static let templateFile = ReadLimit(bytes: 32 << 20, what: "template files")
 
+    /// A sidecar file beside a photo (`IMG_1.jpg.yml`): a few words, 64 KiB at most.
+    public static let sidecar = ReadLimit(bytes: 64 << 10, what: "sidecar files")
+
     /// The cap in words: "512 MB".
     public var shown: String {
         bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"

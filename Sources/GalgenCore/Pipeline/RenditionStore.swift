@@ -30,8 +30,9 @@ public struct RenditionStore: Sendable {
 /// Everything that makes two renderings of a source differ: change any of it and the
 /// image is rendered again.
 public enum RenditionKey {
-    /// Bumped when the renderer's output changes for the same settings (filter, encoder).
-    public static let rendererVersion = "3"
+    /// Bumped when the renderer's output changes for the same settings (filter, encoder, what
+    /// `RenderedImage` carries: 4 added the photo's own metadata).
+    public static let rendererVersion = "4"
 
     public static func make(sourceDigest: String, request: RenditionRequest, generator: String) -> String {
         let parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",

@@ -11,20 +11,28 @@ public enum Presenter {
         // The preview image: an album page's first photo; the album list's is its first album's cover.
         var previews: [String: String] = [:]
         for (position, album) in gallery.albums.enumerated() {
-            guard let first = shown(album, plan: plan, rendered: rendered).first else { continue }
+            guard let first = shown(album, gallery: gallery, plan: plan, rendered: rendered).first else { continue }
             previews[plan.layout.page(of: album)] = first.planned.path(of: first.main)
             if gallery.hasAlbums, position == 0 { previews[OutputLayout.index] = first.planned.path(of: first.smallest) }
         }
         return pages.map { addressed($0, base: base, gallery: gallery, previewImage: previews[$0.path]) }
     }
 
-    /// The photos of an album that have renditions, with what the page needs of each.
-    static func shown(_ album: Album, plan: BuildPlan, rendered: [ImageSource: RenderedImage]) -> [ShownImage] {
-        album.images.compactMap { image in
+    /// The photos of an album that have renditions, in the album's order, each with its words
+    /// resolved and what the page needs of it.
+    static func shown(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage]) -> [ShownImage] {
+        let shown: [ShownImage] = album.images.compactMap { image in
             guard let result = rendered[image.source], !result.renditions.isEmpty,
                   let planned = plan.planned(image.source) else { return nil }
-            return ShownImage(image: image, rendered: result, planned: planned)
+            return ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
         }
+        let entries = shown.enumerated().map { index, entry in
+            PhotoSorting.Entry(name: entry.image.fileName, path: entry.image.source.description,
+                               taken: PhotoSorting.captureTime(metadata: entry.rendered.metadata, fileName: entry.image.fileName,
+                                                               modified: entry.image.modified),
+                               listed: index)
+        }
+        return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { shown[$0] }
     }
 
     /// The page's canonical address (a folder URL for index.html) and its link preview.
@@ -64,7 +72,7 @@ public enum Presenter {
             AlbumLinkViewModel(
                 title: album.title, href: OutputLayout.href(from: index, to: page.path), summary: album.description,
                 count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
-                cover: shown(album, plan: plan, rendered: rendered).first.map { first in
+                cover: shown(album, gallery: gallery, plan: plan, rendered: rendered).first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
                 })
@@ -79,7 +87,7 @@ public enum Presenter {
     static func albumPage(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                           parentLink: String?, generator: String) -> PageViewModel {
         let path = plan.layout.page(of: album)
-        let shown = shown(album, plan: plan, rendered: rendered)
+        let shown = shown(album, gallery: gallery, plan: plan, rendered: rendered)
         let images = shown.enumerated().map { index, entry in
             imageModel(entry, page: path, index: index, count: shown.count)
         }

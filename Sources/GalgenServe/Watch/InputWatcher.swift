@@ -7,7 +7,8 @@ import Foundation
 /// new file renamed over the old), works on every file system, and costs one `stat` per input:
 /// the interval grows with the time a poll takes, so a huge gallery costs at most ~5% of a core.
 public struct InputWatcher: Sendable {
-    /// Files and folders to watch (absolute).
+    /// Files and folders to watch (absolute). A folder stands for every file under it; a folder
+    /// ending in `/` (a photo folder) for itself only.
     public var paths: [String]
     /// Between polls at least, and how long inputs must stay unchanged before a rebuild.
     public var interval: Duration
@@ -24,7 +25,11 @@ public struct InputWatcher: Sendable {
         var stamps: [String: FileStamp?] = [:]
         for path in paths {
             guard let stamp = Self.stamp(path) else { stamps[path] = .some(nil); continue }
-            if stamp.isFolder {
+            if stamp.isFolder && path.hasSuffix("/") {
+                // A photo folder: its listing changes when a file is added, removed or renamed
+                // in it; the photos and sidecars in it are inputs of their own.
+                stamps[path] = FileStamp.listing(of: path)
+            } else if stamp.isFolder {
                 for file in Self.filesUnder(path) { stamps[file] = Self.stamp(file)?.stamp }
             } else {
                 stamps[path] = stamp.stamp

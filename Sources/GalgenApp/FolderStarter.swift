@@ -1,0 +1,101 @@
+import Foundation
+import GalgenCore
+
+/// What `galgen init --from FOLDER` writes, decided from the paths and what the walk found: pure.
+struct FolderStarter: Equatable, Sendable {
+    enum Layout: Equatable, Sendable {
+        /// `images: - src: FOLDER/`: one album of every photo under the folder.
+        case images
+        /// `albums: FOLDER/`: every folder that holds photos is an album.
+        case albums
+    }
+
+    /// The folder's name.
+    var title: String
+    /// The folder as gallery.yml names it, ending in `/`: relative to gallery.yml (`photos/`,
+    /// `./` for its own folder) when inside its folder, else absolute.
+    var source: String
+    var layout: Layout
+    /// The site folder the build writes (`_site/**`), relative to FOLDER, when gallery.yml is in
+    /// FOLDER or below it: it must not become photos of the next build.
+    var exclude: String?
+
+    /// The starter for the absolute, standardised `folder` and `directory` (where gallery.yml
+    /// goes), or why there is none. `shown` is the folder as the user wrote it, for messages.
+    static func decide(folder: String, directory: String, survey: PhotoSurvey, shown: String) -> Result<FolderStarter, SetupProblem> {
+        guard survey.photos > 0 else {
+            return .failure(.noPhotos(shown, found: survey.leftOut ?? (survey.hidden > 0 ? "only hidden files" : "nothing: it is empty")))
+        }
+        let source = Self.source(folder: folder, directory: directory)
+        if let character = source.first(where: { "*?[".contains($0) }) {
+            return .failure(.patternCharacter(shown, character: character))
+        }
+        let name = folder.split(separator: "/").last.map { String($0).precomposedStringWithCanonicalMapping }
+        return .success(FolderStarter(title: name ?? "Photos", source: source, layout: survey.isAlbums ? .albums : .images,
+                                      exclude: Self.exclude(folder: folder, directory: directory)))
+    }
+
+    /// `folder` relative to `directory` when inside it, else absolute; always ending in `/`.
+    static func source(folder: String, directory: String) -> String {
+        if folder == directory { return "./" }
+        guard let relative = relative(folder, in: directory) else { return folder.hasSuffix("/") ? folder : folder + "/" }
+        // Read as a URL scheme (`a:b/`), the home folder (`~/`) or trimmed (` a/`) without it.
+        let first = relative.split(separator: "/").first ?? ""
+        let guarded = first.contains(":") || first.hasPrefix("~") || first.first?.isWhitespace == true
+        return (guarded ? "./" : "") + relative + "/"
+    }
+
+    /// `_site/**` below `folder` when the site (`directory/_site`) is inside it.
+    static func exclude(folder: String, directory: String) -> String? {
+        let site = directory == "/" ? "/_site" : directory + "/_site"
+        guard let relative = relative(site, in: folder), !relative.contains(where: { "*?[".contains($0) }) else { return nil }
+        return relative + "/**"
+    }
+
+    /// `path` relative to `folder` when strictly inside it (both absolute and standardised).
+    static func relative(_ path: String, in folder: String) -> String? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
+}
+
+/// Why `galgen init` wrote nothing: the message says what is wrong and how to fix it.
+enum SetupProblem: Error, Equatable, Sendable {
+    case exists(String)
+    case folderMissing(String)
+    case notAFolder(String)
+    case folderUnreadable(String, reason: String)
+    case noPhotos(String, found: String)
+    case patternCharacter(String, character: Character)
+    case cannotWrite(String, reason: String)
+
+    var message: String {
+        switch self {
+        case let .exists(path):
+            "\(path) already exists; galgen init never overwrites files. Choose an empty folder."
+        case let .folderMissing(path):
+            "there is no folder \(path). Check the path given to --from."
+        case let .notAFolder(path):
+            "\(path) is not a folder. Give --from the folder that holds your photos."
+        case let .folderUnreadable(path, reason):
+            "cannot read the folder \(path): \(reason). Check its permissions."
+        case let .noPhotos(path, found):
+            "\(path) holds no JPEG photos (found \(found)). galgen reads .jpg and .jpeg files; "
+                + "convert the photos to JPEG, or give --from another folder."
+        case let .patternCharacter(path, character):
+            "the path of \(path) contains '\(character)', which gallery.yml reads as a pattern, so it cannot name "
+                + "this folder. Rename the folder (or the folder it is in) without '*', '?' and '['."
+        case let .cannotWrite(path, reason):
+            "cannot set up \(path): \(reason)"
+        }
+    }
+
+    /// Problems with the folder are the configuration's (2); with writing, the output's (3).
+    var status: ExitStatus {
+        switch self {
+        case .exists, .cannotWrite: .cannotWrite
+        case .folderMissing, .notAFolder, .folderUnreadable, .noPhotos, .patternCharacter: .invalidConfiguration
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import GalgenCore
+
+/// What `galgen init --from` found under a folder, counted from its listing: pure, for the
+/// decision of what to write and for the message.
+struct PhotoSurvey: Equatable, Sendable {
+    /// JPEG photos, anywhere under the folder.
+    var photos = 0
+    /// Those directly in the folder itself.
+    var photosAtTop = 0
+    /// How many folders (the folder itself included) directly hold photos.
+    var foldersWithPhotos = 0
+    /// Images galgen cannot read yet, by format (`HEIC`), most first.
+    var unsupported: [FormatCount] = []
+    /// Files that are neither photos nor the sidecars of photos.
+    var others = 0
+    /// Entries the walk could not read or follow.
+    var unreadable = 0
+    /// Hidden entries, not looked into.
+    var hidden = 0
+
+    init(_ listing: FolderListing) {
+        var folders = Set<String>()
+        var formats: [String: Int] = [:]
+        var candidates: [String] = []
+        for file in listing.files {
+            let (folder, name) = Self.split(file.relative)
+            switch PhotoFileKind(fileName: name) {
+            case .photo:
+                photos += 1
+                if folder.isEmpty { photosAtTop += 1 }
+                folders.insert(folder)
+                candidates += Sidecar.candidates(for: name).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            case let .unsupported(format):
+                formats[format, default: 0] += 1
+            case .other:
+                continue
+            }
+        }
+        let sidecars = Set(candidates)
+        others = listing.files.filter {
+            PhotoFileKind(fileName: Self.split($0.relative).name) == .other && !sidecars.contains($0.relative)
+        }.count
+        foldersWithPhotos = folders.count
+        unsupported = formats.map { FormatCount(format: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.format < $1.format }
+        unreadable = listing.skipped.count
+        hidden = listing.hidden
+    }
+
+    struct FormatCount: Equatable, Sendable {
+        var format: String
+        var count: Int
+    }
+
+    /// Photos in subfolders and none beside them: each folder is an album.
+    var isAlbums: Bool { photos > 0 && photosAtTop == 0 }
+
+    /// `12 HEIC files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
+    var leftOut: String? {
+        var parts: [String] = []
+        if !unsupported.isEmpty {
+            parts.append(Self.list(unsupported.map { "\($0.count) \($0.format) \(Self.files($0.count))" })
+                + ", which galgen cannot read yet")
+        }
+        if others > 0 { parts.append("\(others) other \(Self.files(others))") }
+        if unreadable > 0 { parts.append("\(unreadable) \(unreadable == 1 ? "entry" : "entries") that could not be read or followed") }
+        guard let last = parts.last else { return nil }
+        guard parts.count > 1 else { return last }
+        // A comma closes the "which" clause before the last part.
+        return parts.dropLast().joined(separator: ", ") + (unsupported.isEmpty ? " and " : ", and ") + last
+    }
+
+    static func files(_ count: Int) -> String { count == 1 ? "file" : "files" }
+
+    static func list(_ parts: [String]) -> String {
+        guard parts.count > 1 else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
+    }
+
+    static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
+    }
+}

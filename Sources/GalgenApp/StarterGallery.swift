@@ -1,0 +1,123 @@
+/// The gallery.yml that `galgen init` writes: pure text, the choices explained in comments.
+enum StarterGallery {
+    /// Without --from: every photo put in photos/, by date.
+    static var text: String {
+        header + """
+            title: My photos
+            description: A few favourites.
+
+            """ + template + thumbnails + order + words + """
+            # Every JPEG in photos/ and its subfolders. Single photos can be listed too, with
+            # words of their own, and https:// URLs (downloaded once into .galgen-cache/ and
+            # revalidated on later builds); a photo may be brought in only once, so list single
+            # photos from outside photos/.
+            images:
+              - src: photos/
+            \(excludeExample("    "))
+            #  - src: more/beach.jpg
+            #    title: Beach
+            #    caption: Low tide at dawn.
+            #    alt: A wide sandy beach at low tide.
+            #  - src: https://example.org/photos/dunes.jpg
+
+            """ + download
+    }
+
+    /// With --from: the folder, as one album or as an album per folder.
+    static func text(for starter: FolderStarter) -> String {
+        let source = YAMLText.scalar(starter.source)
+        return header + """
+            title: \(YAMLText.scalar(starter.title))
+            # description: Shown under the title.
+
+            """ + template + thumbnails + order + words + photos(starter, source: source) + download
+    }
+
+    private static func photos(_ starter: FolderStarter, source: String) -> String {
+        // The site's own folder is left out; more patterns can join it.
+        let exclude = starter.exclude.map {
+            "    exclude: [\(YAMLText.quoted($0))]   # the site; add \"drafts/**\" or \"*-edit.jpg\" to leave photos out\n"
+        }
+        switch (starter.layout, exclude) {
+        case (.albums, nil):
+            return """
+                # Every folder under \(source) that holds photos is an album, named after the folder.
+                # To leave photos out, write instead:
+                # albums:
+                #   - folders: \(source)
+                #     exclude: ["drafts/**", "*-edit.jpg"]
+                albums: \(source)
+
+                """
+        case let (.albums, exclude?):
+            return """
+                # Every folder under \(source) that holds photos is an album, named after the folder.
+                albums:
+                  - folders: \(source)
+
+                """ + exclude
+        case (.images, _):
+            return """
+                # Every JPEG in \(source) and its subfolders.
+                images:
+                  - src: \(source)
+
+                """ + (exclude ?? excludeExample("    ") + "\n")
+        }
+    }
+
+    private static func excludeExample(_ indent: String) -> String {
+        "\(indent)# exclude: [\"drafts/**\", \"*-edit.jpg\"]   # leave photos out: a folder, or names at any depth"
+    }
+
+    private static let header = """
+        # galgen gallery: see the "gallery.yml reference" section of galgen's README.
+
+        """
+
+    private static let template = """
+
+        # Uncomment to customise the page: a copy of the built-in template is in site-template/.
+        # template: site-template
+
+        """
+
+    private static let thumbnails = """
+
+        thumbnails:
+          widths: [400, 1600]   # rendition widths in pixels (never wider than the photo)
+          quality: 82           # JPEG quality, 1-100
+
+        """
+
+    private static let order = """
+
+        # The order of the photos: date (when each was taken: its EXIF date, else a date in its
+        # file name such as IMG_20240612_153012.jpg, else the file's time), name (by file name,
+        # IMG_2 before IMG_10) or manual (as listed below; a folder's photos by name).
+        sort: date
+        # reverse: true         # newest (or last) first
+
+        """
+
+    private static let words = """
+
+        # A photo's title, caption and alt text can come from a sidecar file beside it:
+        # IMG_1.jpg.txt (or IMG_1.txt) holds its caption; IMG_1.jpg.yml (or IMG_1.yml) holds
+        # 'title:', 'caption:' and 'alt:' lines. Otherwise galgen uses the words saved in the
+        # photo (XMP, IPTC, EXIF) and its file name.
+
+
+        """
+
+    private static let download = """
+
+        # Downloads (these are the defaults):
+        # download:
+        #   concurrency: 8      # downloads in flight
+        #   per_host: 6         # at most this many to one host
+        #   timeout: 30         # seconds
+        #   max_bytes: 100000000
+
+        """
+}

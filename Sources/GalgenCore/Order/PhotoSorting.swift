@@ -1,0 +1,46 @@
+/// Puts an album's photos in its `sort:` order. Pure and total: the same photos come out in the
+/// same order on every machine, whatever order they came in.
+enum PhotoSorting {
+    /// A photo to sort: its file name, its path as written, and when it was taken, if known.
+    struct Entry {
+        var name: String
+        var path: String
+        var taken: CaptureTime?
+        var listed: Int
+    }
+
+    /// When a photo was taken, as best known: its metadata's capture time, a date in its file
+    /// name, then its file's modification time; nil when there is none (a downloaded photo
+    /// without a date).
+    static func captureTime(metadata: PhotoMetadata, fileName: String, modified: Int64?) -> CaptureTime? {
+        metadata.captured ?? FileNameDate.parse(fileName)
+            ?? modified.map { CaptureTime(milliseconds: $0.floorDivided(by: 1_000_000), hasOffset: true) }
+    }
+
+    static func byName(_ a: Entry, _ b: Entry) -> Bool {
+        if a.name != b.name { return NaturalOrder.precedes(a.name, b.name) }
+        if a.path != b.path { return NaturalOrder.precedes(a.path, b.path) }
+        return a.listed < b.listed
+    }
+
+    /// The positions of `entries` in `order`: `manual` keeps the listed order; `name` is natural
+    /// order of the file names; `date` is capture time, photos without one last. Ties break by
+    /// name, then path, then listed position. `reverse` reverses all but the undated photos,
+    /// which stay last.
+    static func order(_ entries: [Entry], by order: PhotoOrder) -> [Int] {
+        var sorted: [Entry]
+        var undated: [Entry] = []
+        switch order.key {
+        case .manual:
+            sorted = entries.sorted { $0.listed < $1.listed }
+        case .name:
+            sorted = entries.sorted(by: byName)
+        case .date:
+            let dated = entries.compactMap { entry in entry.taken.map { (entry, $0) } }
+            sorted = dated.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : byName(a.0, b.0) }.map(\.0)
+            undated = entries.filter { $0.taken == nil }.sorted(by: byName)
+        }
+        if order.reverse { sorted.reverse() }
+        return (sorted + undated).map(\.listed)
+    }
+}

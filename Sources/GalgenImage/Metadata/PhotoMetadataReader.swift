@@ -1,0 +1,47 @@
+import GalgenCore
+
+/// Reads what a JPEG says about itself: its title, caption, alt text and capture time, from its
+/// XMP, IPTC IIM and EXIF metadata.
+///
+/// Each word comes from the first source that has a usable value (cleaned by `MetadataText`, not
+/// camera boilerplate by `CameraBoilerplate`):
+/// - title: XMP dc:title, XMP photoshop:Headline, IPTC 2:05 Object Name;
+/// - caption: XMP dc:description, IPTC 2:120 Caption/Abstract, EXIF ImageDescription;
+/// - alt: XMP Iptc4xmpCore:AltTextAccessibility;
+/// - captured: EXIF DateTimeOriginal (with SubSecTimeOriginal and OffsetTimeOriginal), XMP
+///   exif:DateTimeOriginal, XMP photoshop:DateCreated, IPTC 2:55 Date Created with 2:60 Time Created.
+///
+/// Pure and bounded: malformed metadata gives fewer fields, never a crash or a hang.
+public enum PhotoMetadataReader {
+    /// The metadata of a whole JPEG file (a file without any: an empty `PhotoMetadata`).
+    public static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
+        read(jpeg: bytes, exif: EXIFSummary(jpeg: bytes))
+    }
+
+    /// The same, with the file's EXIF already read (the image stage reads it for orientation).
+    public static func read(jpeg bytes: [UInt8], exif: EXIFSummary) -> PhotoMetadata {
+        combine(xmp: XMPReader.read(jpeg: bytes), iptc: IPTCReader.read(jpeg: bytes), exif: exif)
+    }
+
+    /// Chooses each field from the three sources.
+    static func combine(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> PhotoMetadata {
+        func usable(_ candidates: String?...) -> String? {
+            candidates.lazy.compactMap { $0.flatMap(MetadataText.clean) }
+                .first { !CameraBoilerplate.isBoilerplate($0, make: exif.facts.make, model: exif.facts.model) }
+        }
+        let words = EmbeddedWords(title: usable(xmp.title, xmp.headline, iptc.objectName),
+                                  caption: usable(xmp.description, iptc.caption, exif.imageDescription),
+                                  alt: usable(xmp.altText))
+        return PhotoMetadata(captured: captured(xmp: xmp, iptc: iptc, exif: exif), words: words)
+    }
+
+    static func captured(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> CaptureTime? {
+        if let taken = exif.facts.takenAt,
+           let time = CaptureTimeText.exif(taken, subSeconds: exif.subSecTimeOriginal, offset: exif.offsetTimeOriginal) {
+            return time
+        }
+        return xmp.dateTimeOriginal.flatMap(CaptureTimeText.iso8601)
+            ?? xmp.dateCreated.flatMap(CaptureTimeText.iso8601)
+            ?? iptc.dateCreated.flatMap { CaptureTimeText.iptc(date: $0, time: iptc.timeCreated) }
+    }
+}

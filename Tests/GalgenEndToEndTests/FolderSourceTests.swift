@@ -1,0 +1,143 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// Folders as sources, built by `galgen build` on a real disk with real photos.
+@Suite(.serialized, .needsFixtures)
+struct FolderSourceTests {
+    /// `photos/<name>` for each name, copies of the orientation fixtures (small, fast to render).
+    func project(_ gallery: String, photos names: [String]) throws -> TestProject {
+        let fixtures = Fixtures.names(in: "orientation")
+        let project = try TestProject("thumbnails: { widths: [120] }\n" + gallery)
+        for (index, name) in names.enumerated() {
+            let destination = project.path("photos/" + name)
+            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/" + fixtures[index % fixtures.count], toPath: destination)
+        }
+        return project
+    }
+
+    /// The order of the photo tabs on a page, by their titles.
+    func tabTitles(_ project: TestProject, _ page: String = "index.html") -> [String] {
+        guard let html = project.siteFile(page) else { return [] }
+        return html.components(separatedBy: #"role="tab""#).dropFirst().compactMap { tab in
+            guard let title = tab.range(of: #"data-title=""#).map({ tab[$0.upperBound...].prefix { $0 != "\"" } }) else { return nil }
+            return String(title)
+        }
+    }
+
+    @Test func aFolderOfPhotosBuildsInNaturalOrderAndSaysWhatItSkipped() async throws {
+        let project = try project("title: Trip\nsort: name\nimages: photos/\n", photos: ["IMG_10.jpg", "IMG_2.jpg", "IMG_1.jpg"])
+        try project.write("photos/notes.txt", "not a photo")
+        try project.write("photos/.DS_Store", "hidden")
+        try project.write("photos/IMG_3.HEIC", "a HEIC")
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(tabTitles(project) == ["IMG_1", "IMG_2", "IMG_10"])
+        #expect(result.stderr.contains("photos/: 3 photos; skipped 3 files: 1 hidden; 1 not an image (notes.txt); 1 HEIC, which galgen cannot read yet (IMG_3.HEIC)"),
+                "\(result.stderr)")
+    }
+
+    @Test func aTreeOfFoldersBecomesAlbumsWithOneLine() async throws {
+        let project = try project("title: Travels\nalbums: photos/\n", photos: ["Italy/a.jpg", "Italy/Rome/b.jpg", "France/c.jpg"])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try #require(project.siteFile("index.html"))
+        #expect(["France", "Italy", "Italy / Rome"].allSatisfy { index.contains(">\($0)<") })
+        #expect(project.siteFile("italy-rome/index.html") != nil && project.siteFile("france/index.html") != nil)
+        #expect(tabTitles(project, "italy/index.html") == ["a"])
+    }
+
+    @Test func emptyFoldersAndGlobsMatchingNothingAreConfigurationErrorsThatKeepTheSite() async throws {
+        let project = try project("images: photos/\n", photos: ["a.jpg"])
+        #expect(try await project.build().status == 0)
+        let before = project.siteFiles()
+        try project.write("gallery.yml", "images:\n  - photos/*.png\n  - empty/\n")
+        try FileManager.default.createDirectory(atPath: project.path("empty"), withIntermediateDirectories: true)
+        let result = try await project.build()
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("gallery.yml:2:5") && result.stderr.contains("'photos/*.png' matches no photo"))
+        #expect(result.stderr.contains("the folder 'empty/' holds no photos galgen can read (it is empty)"))
+        #expect(project.siteFiles() == before)
+    }
+
+    @Test func symlinksOutOfTheGalleryFolderAreNotFollowed() async throws {
+        let project = try project("images: photos/\n", photos: ["a.jpg"])
+        let outside = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: outside.path + "/private.jpg")
+        try FileManager.default.createSymbolicLink(atPath: project.path("photos/leak"), withDestinationPath: outside.path)
+        try FileManager.default.createDirectory(atPath: project.path("shared"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_3.jpg", toPath: project.path("shared/inside.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: project.path("photos/shared"), withDestinationPath: project.path("shared"))
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(tabTitles(project) == ["a", "inside"])
+        #expect(!project.siteFiles().contains { $0.contains("private") })
+        #expect(result.stderr.contains("symlinks leading out of the gallery's folder") && result.stderr.contains("(leak)"))
+    }
+
+    @Test func decomposedNamesShowComposedTitles() async throws {
+        let nfd = "E\u{301}te\u{301}.jpg"
+        let project = try project("images: photos/\n", photos: [nfd])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(tabTitles(project).map { Array($0.unicodeScalars) } == [Array("\u{C9}t\u{E9}".unicodeScalars)])
+        #expect(project.siteFiles("images").contains { $0.hasPrefix("ete-120.") })
+    }
+
+    @Test func sidecarsGiveWordsAndAreWatchedInputs() async throws {
+        let project = try project("images: photos/\n", photos: ["a.jpg", "b.jpg"])
+        try project.write("photos/a.jpg.yml", "title: Harbour\ncaption: Boats at dawn\n")
+        try project.write("photos/b.txt", "A caption from a text file\n")
+        #expect(try await project.build().status == 0)
+        #expect(tabTitles(project) == ["Harbour", "b"])
+        let page = try #require(project.siteFile("index.html"))
+        #expect(page.contains("Boats at dawn") && page.contains("A caption from a text file"))
+        // Editing a sidecar in place is a change the next build sees.
+        try project.write("photos/a.jpg.yml", "title: Harbour at night\n")
+        #expect(try await project.build().status == 0)
+        #expect(tabTitles(project) == ["Harbour at night", "b"])
+    }
+
+    @Test func addingAPhotoRendersOnlyThatPhotoAndANoOpRebuildRendersNothing() async throws {
+        let project = try project("sort: date\nimages: photos/\n", photos: ["a.jpg", "b.jpg", "c.jpg"])
+        #expect(try await project.build().status == 0)
+        let renditions = Set(project.siteFiles("images"))
+        let noOp = try await project.build()
+        #expect(noOp.status == 0 && project.siteFiles("images").count == renditions.count)
+        #expect((noOp.stdout + noOp.stderr).contains("is up to date: nothing changed, nothing written"), "\(noOp.stderr)")
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Portrait_5.jpg", toPath: project.path("photos/d.jpg"))
+        let added = try await project.build()
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(Set(project.siteFiles("images")).isSuperset(of: renditions))
+        #expect(project.siteFiles("images").count == renditions.count + 1)
+        #expect(tabTitles(project).contains("d"))
+        #expect((added.stdout + added.stderr).contains("Built 4 image(s) (3 unchanged, not decoded again)"), "\(added.stderr)")
+    }
+
+    @Test func photosAppearingAndDisappearingDuringABuild() async throws {
+        let names = (1...24).map { "p\($0).jpg" }
+        let project = try project("images: photos/\n", photos: names)
+        let source = Fixtures.root + "/orientation/Landscape_2.jpg"
+        // While the build runs: new photos arrive and some listed ones go.
+        let churn = Task.detached {
+            for round in 0..<40 {
+                try? FileManager.default.copyItem(atPath: source, toPath: project.path("photos/new\(round).jpg"))
+                if round < 6 { try? FileManager.default.removeItem(atPath: project.path("photos/p\(round + 1).jpg")) }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+        let during = try await project.build()
+        await churn.value
+        // A photo gone after the listing fails on its own with its reason; nothing half-written.
+        #expect(during.status == 0 || during.status == 1, "\(during.stderr)")
+        #expect(!project.list().contains { $0.contains("galgen-tmp") })
+        // The next build sees the folder as it now is, and is not mistaken for a no-op.
+        let after = try await project.build()
+        #expect(after.status == 0, "\(after.stderr)")
+        let titles = Set(tabTitles(project))
+        #expect(titles.isSuperset(of: (0..<40).map { "new\($0)" }))
+        #expect(titles.isDisjoint(with: (1...6).map { "p\($0)" }))
+        #expect(titles.count == 40 + 18)
+    }
+}

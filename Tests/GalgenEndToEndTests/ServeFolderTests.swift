@@ -1,0 +1,46 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// `galgen serve` watching a photo folder: photos added, removed and renamed show in the preview.
+@Suite(.serialized, .needsFixtures)
+struct ServeFolderTests {
+    /// Polls the page until `condition` holds (the rebuild runs in the background).
+    func waitForPage(_ server: ServeProcess, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let page = try? server.get("/").text, condition(page) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test func photosAddedRemovedAndRenamedInAWatchedFolderFollowInThePreview() async throws {
+        let project = try TestProject("thumbnails: { widths: [120] }\nsort: name\nimages: photos/\n",
+                                      photos: ["harbour.jpg": "orientation/Landscape_1.jpg", "tower.jpg": "orientation/Portrait_3.jpg"])
+        let server = try ServeProcess([], in: project.path)
+        do {
+            #expect(await waitForPage(server) { $0.contains(#"data-title="harbour""#) && $0.contains(#"data-title="tower""#) }, "\(server.log)")
+            let started = ContinuousClock.now
+            try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_5.jpg", toPath: project.path("photos/beach.jpg"))
+            #expect(await waitForPage(server) { $0.contains(#"data-title="beach""#) }, "added photo not shown:\n\(server.log)")
+            let added = ContinuousClock.now - started
+            #expect(server.log.contains("photos/ changed"), "\(server.log)")
+
+            try FileManager.default.removeItem(atPath: project.path("photos/tower.jpg"))
+            #expect(await waitForPage(server) { !$0.contains(#"data-title="tower""#) }, "removed photo still shown:\n\(server.log)")
+
+            #expect(rename(project.path("photos/harbour.jpg"), project.path("photos/zebra.jpg")) == 0)
+            #expect(await waitForPage(server) { page in
+                guard let beach = page.range(of: #"data-title="beach""#), let zebra = page.range(of: #"data-title="zebra""#) else { return false }
+                return !page.contains(#"data-title="harbour""#) && beach.lowerBound < zebra.lowerBound
+            }, "renamed photo not moved:\n\(server.log)")
+            // A measurement for the record, not an assertion (shared machines are noisy).
+            print("serve: a photo added to a watched folder was on the page after \(added)")
+        } catch {
+            _ = await server.interrupt()
+            throw error
+        }
+        #expect(await server.interrupt() == 0)
+    }
+}
