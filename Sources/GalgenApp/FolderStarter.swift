@@ -16,9 +16,6 @@ struct FolderStarter: Equatable, Sendable {
     /// `./` for its own folder) when inside its folder, else absolute.
     var source: String
     var layout: Layout
-    /// The site folder the build writes (`_site/**`), relative to FOLDER, when gallery.yml is in
-    /// FOLDER or below it: it must not become photos of the next build.
-    var exclude: String?
 
     /// The starter for the absolute, standardised `folder` and `directory` (where gallery.yml
     /// goes), or why there is none. `shown` is the folder as the user wrote it, for messages.
@@ -31,8 +28,7 @@ struct FolderStarter: Equatable, Sendable {
             return .failure(.patternCharacter(shown, character: character))
         }
         let name = folder.split(separator: "/").last.map { String($0).precomposedStringWithCanonicalMapping }
-        return .success(FolderStarter(title: name ?? "Photos", source: source, layout: survey.isAlbums ? .albums : .images,
-                                      exclude: Self.exclude(folder: folder, directory: directory)))
+        return .success(FolderStarter(title: name ?? "Photos", source: source, layout: survey.isAlbums ? .albums : .images))
     }
 
     /// `folder` relative to `directory` when inside it, else absolute; always ending in `/`.
@@ -43,13 +39,6 @@ struct FolderStarter: Equatable, Sendable {
         let first = relative.split(separator: "/").first ?? ""
         let guarded = first.contains(":") || first.hasPrefix("~") || first.first?.isWhitespace == true
         return (guarded ? "./" : "") + relative + "/"
-    }
-
-    /// `_site/**` below `folder` when the site (`directory/_site`) is inside it.
-    static func exclude(folder: String, directory: String) -> String? {
-        let site = directory == "/" ? "/_site" : directory + "/_site"
-        guard let relative = relative(site, in: folder), !relative.contains(where: { "*?[".contains($0) }) else { return nil }
-        return relative + "/**"
     }
 
     /// `path` relative to `folder` when strictly inside it (both absolute and standardised).

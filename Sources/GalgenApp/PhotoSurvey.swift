@@ -13,8 +13,9 @@ struct PhotoSurvey: Equatable, Sendable {
     var unsupported: [FormatCount] = []
     /// Files that are neither photos nor the sidecars of photos.
     var others = 0
-    /// Entries the walk could not read or follow.
-    var unreadable = 0
+    /// Entries the walk left out (a symlink out of the folders, a site galgen built…), and why.
+    var walkSkips = 0
+    var walkReasons: [String] = []
     /// Hidden entries, not looked into.
     var hidden = 0
 
@@ -43,7 +44,8 @@ struct PhotoSurvey: Equatable, Sendable {
         foldersWithPhotos = folders.count
         unsupported = formats.map { FormatCount(format: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.format < $1.format }
-        unreadable = listing.skipped.count
+        walkSkips = listing.skipped.count
+        walkReasons = Array(Set(listing.skipped.map(\.reason))).sorted()
         hidden = listing.hidden
     }
 
@@ -63,7 +65,9 @@ struct PhotoSurvey: Equatable, Sendable {
                 + ", which galgen cannot read yet")
         }
         if others > 0 { parts.append("\(others) other \(Self.files(others))") }
-        if unreadable > 0 { parts.append("\(unreadable) \(unreadable == 1 ? "entry" : "entries") that could not be read or followed") }
+        if walkSkips > 0 {
+            parts.append("\(walkSkips) \(walkSkips == 1 ? "entry" : "entries") left out as \(walkReasons.joined(separator: " or "))")
+        }
         guard let last = parts.last else { return nil }
         guard parts.count > 1 else { return last }
         // A comma closes the "which" clause before the last part.

@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenIO
 import GalgenSiteTemplate
 
 /// `galgen init`: a starter gallery.yml and a copy of the built-in template; without --from also
@@ -36,7 +37,9 @@ public enum ProjectSetup {
         let written = Self.trimmed(source)
         // `.` or `..` say less than the path itself.
         let shownFolder = [".", ".."].contains(written.split(separator: "/").last ?? "") ? photos : written
-        let listing = FolderWalk.list(photos, leavingOut: folder + "/_site")
+        // The build's own walk, so the counts are the build's: symlinks followed only within
+        // these folders, sites galgen built (a later build's _site/ in the folder) left out.
+        let listing = FolderWalker.list(photos, maxDepth: nil, trusted: [folder, photos])
         switch listing.problem {
         case .missing?: throw .folderMissing(shownFolder)
         case .notAFolder?: throw .notAFolder(shownFolder)

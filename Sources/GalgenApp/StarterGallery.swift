@@ -34,12 +34,8 @@ enum StarterGallery {
     }
 
     private static func photos(_ starter: FolderStarter, source: String) -> String {
-        // The site's own folder is left out; more patterns can join it.
-        let exclude = starter.exclude.map {
-            "    exclude: [\(YAMLText.quoted($0))]   # the site; add \"drafts/**\" or \"*-edit.jpg\" to leave photos out\n"
-        }
-        switch (starter.layout, exclude) {
-        case (.albums, nil):
+        switch starter.layout {
+        case .albums:
             return """
                 # Every folder under \(source) that holds photos is an album, named after the folder.
                 # To leave photos out, write instead:
@@ -49,20 +45,14 @@ enum StarterGallery {
                 albums: \(source)
 
                 """
-        case let (.albums, exclude?):
-            return """
-                # Every folder under \(source) that holds photos is an album, named after the folder.
-                albums:
-                  - folders: \(source)
-
-                """ + exclude
-        case (.images, _):
+        case .images:
             return """
                 # Every JPEG in \(source) and its subfolders.
                 images:
                   - src: \(source)
+                \(excludeExample("    "))
 
-                """ + (exclude ?? excludeExample("    ") + "\n")
+                """
         }
     }
 

@@ -98,24 +98,22 @@ struct InitFromFolderTests {
         #expect(Self.group(try Self.gallery(in: project.path))?.written == "Trip/")
     }
 
-    @Test func aGalleryInsideThePhotoFolderLeavesItsSiteOut() throws {
+    @Test func aGalleryInThePhotoFolder() throws {
         let photos = try TemporaryFolder()
-        try Self.files(photos, ["a.jpg", "b.jpg", "_site/images/old.jpg"])
+        // A site built there before: the build's walk leaves it out, and so does init's.
+        try Self.files(photos, ["a.jpg", "b.jpg", "_site/images/old.jpg", "_site/.galgen-site"])
         let here = try Galgen.run(["init", "--from", "."], in: photos.path)
         #expect(here.status == 0, "\(here.stderr)")
-        #expect(here.stdout.hasPrefix("Found 2 photos in \(photos.path).\n"), "\(here.stdout)")
-        let group = try #require(Self.group(try Self.gallery(in: photos.path)))
-        #expect(group.written == "./")
-        #expect(group.exclude == [GlobPattern("_site/**")])
+        #expect(here.stdout.hasPrefix("Found 2 photos in \(photos.path) (skipped 1 entry left out as sites galgen built).\n"),
+                "\(here.stdout)")
+        #expect(Self.group(try Self.gallery(in: photos.path))?.written == "./")
 
         let albums = try TemporaryFolder()
         try Self.files(albums, ["Day 1/a.jpg", "Day 2/b.jpg"])
         let below = try Galgen.run(["init", "site", "--from", "."], in: albums.path)
         #expect(below.status == 0, "\(below.stderr)")
         #expect(below.stdout.contains("Next: galgen build --config site/gallery.yml"))
-        let tree = try #require(try Self.gallery(in: albums.path + "/site").trees.first?.value)
-        #expect(tree.written == albums.path + "/")
-        #expect(tree.exclude == [GlobPattern("site/_site/**")])
+        #expect(try Self.gallery(in: albums.path + "/site").trees.first?.value.written == albums.path + "/")
     }
 
     @Test func nonASCIIAndQuotedFolderNames() throws {
@@ -182,8 +180,7 @@ struct InitFromFolderTests {
         #expect(result.stderr.contains("contains '[', which gallery.yml reads as a pattern"))
     }
 
-    @Test func anUnreadableFolder() async throws {
-        guard geteuid() != 0 else { return }  // root reads everything
+    @Test(.enabled(if: geteuid() != 0, "root reads every folder")) func anUnreadableFolder() async throws {
         let project = try TemporaryFolder()
         try Self.files(project, ["locked/a.jpg"])
         chmod(project.path + "/locked", 0)

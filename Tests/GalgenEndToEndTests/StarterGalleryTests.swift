@@ -62,13 +62,6 @@ struct StarterGalleryTests {
         #expect(FolderStarter.source(folder: folder, directory: directory) == expected)
     }
 
-    @Test("The site is left out when it would be among the photos", arguments: [
-        ("/a", "/a", "_site/**"), ("/a", "/a/s", "s/_site/**"), ("/a", "/a/s/t", "s/t/_site/**"), ("/", "/", "_site/**"),
-    ] as [(String, String, String?)] + [("/a/p", "/a", nil), ("/a", "/b", nil), ("/a", "/ab", nil)])
-    func excludes(_ folder: String, _ directory: String, _ expected: String?) {
-        #expect(FolderStarter.exclude(folder: folder, directory: directory) == expected)
-    }
-
     @Test func patternCharactersCannotBeWritten() {
         for name in ["Best [2024]", "what?", "*star"] {
             let decided = FolderStarter.decide(folder: "/p/" + name, directory: "/p", survey: Self.survey(["a.jpg"]), shown: name)
@@ -82,7 +75,8 @@ struct StarterGalleryTests {
         let survey = PhotoSurvey(FolderListing(
             files: ["a/1.jpg", "a/1.jpg.yml", "a/1.txt", "a/b/2.jpeg", "a/b/2.yaml", "c/3.JPG", "c/x.heic", "c/y.heic", "c/z.dng",
                     "notes.md", "c/3.mov"].map { ListedFile($0) },
-            skipped: [SkippedEntry("d", reason: "Permission denied")], hidden: 4))
+            skipped: [SkippedEntry("d", reason: "folders that cannot be read"), SkippedEntry("e", reason: "symlinks to nothing"),
+                      SkippedEntry("f", reason: "symlinks to nothing")], hidden: 4))
         #expect(survey.photos == 3)
         #expect(survey.photosAtTop == 0)
         #expect(survey.foldersWithPhotos == 3)
@@ -90,7 +84,7 @@ struct StarterGalleryTests {
         #expect(survey.others == 2)
         #expect(survey.isAlbums)
         #expect(survey.leftOut == "2 HEIC files and 1 raw file, which galgen cannot read yet, 2 other files, "
-            + "and 1 entry that could not be read or followed")
+            + "and 3 entries left out as folders that cannot be read or symlinks to nothing")
         #expect(Self.survey(["a.jpg", "b.txt"]).leftOut == "1 other file")
         #expect(Self.survey(["a.jpg"]).leftOut == nil)
         #expect(!Self.survey(["a.jpg", "b/c.jpg"]).isAlbums)

@@ -18,7 +18,7 @@ extension SidecarProblem {
     }
 
     static func notAMapping(found: String, line: Int?) -> SidecarProblem {
-        SidecarProblem(line: line, message: "a .yml sidecar file must be a block of 'key: value' lines (title, caption, alt), "
+        SidecarProblem(line: line, message: "a .yml or .yaml sidecar file must be a block of 'key: value' lines (title, caption, alt), "
             + "but this one is \(found). Write, for example, 'caption: Low tide at dawn.'; "
             + "for a caption alone, a .txt file beside the photo will do.")
     }
