@@ -78,14 +78,18 @@ struct ConfigParserTests {
         #expect(album.title == "Summer 2024")
         #expect(album.slug == "")
         #expect(album.description == "Days at the sea")
-        #expect(album.images == [
-            GalleryImage(source: .local(written: "photos/beach.jpg", resolved: "/site/photos/beach.jpg"),
-                         title: "Beach", caption: "The first day", alt: "Sand and sea", slug: "beach", location: at(7, 5)),
+        var untitled = [
             GalleryImage(source: .local(written: "photos/dunes.jpg", resolved: "/site/photos/dunes.jpg"),
                          title: "dunes", slug: "dunes-at-dusk", location: at(11, 5)),
             GalleryImage(source: .local(written: "photos/Harbour View.JPG", resolved: "/site/photos/Harbour View.JPG"),
                          title: "Harbour View", slug: "harbour-view", location: at(13, 5)),
-        ])
+        ]
+        // Titles from file names: a sidecar's or the photo's own title comes first.
+        for index in untitled.indices { untitled[index].titleGiven = false }
+        #expect(album.images == [
+            GalleryImage(source: .local(written: "photos/beach.jpg", resolved: "/site/photos/beach.jpg"),
+                         title: "Beach", caption: "The first day", alt: "Sand and sea", slug: "beach", location: at(7, 5)),
+        ] + untitled)
         #expect(gallery.allImages.map(\.slug) == ["beach", "dunes-at-dusk", "harbour-view"])
     }
 

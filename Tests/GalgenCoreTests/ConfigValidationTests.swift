@@ -48,7 +48,7 @@ struct ConfigValidationTests {
         let error = try #require(parseErrors("titel: Trip\n").first)
         #expect(error.kind == .unknownKey("titel", context: "gallery.yml", suggestion: "title", allowed: ConfigReader.galleryKeys))
         #expect(error.description == "gallery.yml:1:1: error: unknown key 'titel' in gallery.yml; did you mean 'title'? "
-                + "Allowed keys: title, description, base_url, template, thumbnails, download, images, albums.")
+                + "Allowed keys: title, description, base_url, template, thumbnails, download, images, albums, sort, reverse.")
     }
 
     @Test func missingSource() {
@@ -125,7 +125,7 @@ struct ConfigValidationTests {
         InvalidCase("download:\n  timeout: 30s\n", 2, 12, "download.timeout"),
         InvalidCase("download:\n  allow_insecure_hosts: example.com\n", 2, 25, "download.allow_insecure_hosts"),
         InvalidCase("download:\n  allow_insecure_hosts: [[a]]\n", 2, 26, "download.allow_insecure_hosts"),
-        InvalidCase("images: photos/a.jpg\n", 1, 9, "images"),
+        InvalidCase("images: { src: photos/a.jpg }\n", 1, 9, "images"),
         InvalidCase("images:\n  - [a.jpg]\n", 2, 5, "image"),
         InvalidCase("albums:\n  title: A\n", 2, 3, "albums"),
         InvalidCase("albums:\n  - A\n", 2, 5, "album"),

@@ -20,11 +20,12 @@ public struct InputSnapshot: Equatable, Sendable {
 
     /// This snapshot with every file changed at or after `instant` (nanoseconds since 1970) marked
     /// as unseen, so the next poll reports it: for inputs edited while the first build read them.
+    /// A photo folder's listing stamp (a path ending in `/`) has no time and is kept as it is.
     public func forgettingChanges(since instant: Int64) -> InputSnapshot {
-        InputSnapshot(stamps.mapValues { stamp in
-            guard let stamp, stamp.changed < instant, stamp.modified < instant else { return stamp.map { _ in Self.unseen } }
-            return stamp
-        })
+        InputSnapshot(Dictionary(uniqueKeysWithValues: stamps.map { path, stamp in
+            guard !path.hasSuffix("/"), let stamp, stamp.changed >= instant || stamp.modified >= instant else { return (path, stamp) }
+            return (path, Self.unseen)
+        }))
     }
 
     static let unseen = Stamp(size: -1, modified: -1, changed: -1, inode: 0)
