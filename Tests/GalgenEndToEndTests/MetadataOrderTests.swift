@@ -1,0 +1,66 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// A folder of real photos carrying dates and words in EXIF, XMP and IPTC (Tests/Fixtures/metadata),
+/// built by `galgen build`: date order across time zones, words in their order of precedence.
+@Suite(.serialized, .needsFixtures)
+struct MetadataOrderTests {
+    static let metadata = Galgen.packageRoot + "/Tests/Fixtures/metadata/"
+
+    /// `photos/<name>` → a file of Tests/Fixtures/metadata.
+    func project(_ gallery: String, _ photos: [String: String]) throws -> TestProject {
+        let project = try TestProject("thumbnails: { widths: [120] }\n" + gallery)
+        try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
+        for (name, fixture) in photos {
+            try FileManager.default.copyItem(atPath: Self.metadata + fixture, toPath: project.path("photos/" + name))
+        }
+        return project
+    }
+
+    /// The page's photos in tab order: (title, caption as HTML) each.
+    func shown(_ project: TestProject) throws -> [(title: String, caption: String?)] {
+        let html = try #require(project.siteFile("index.html"))
+        let titles = html.components(separatedBy: #"role="tab""#).dropFirst().map { tab in
+            tab.range(of: #"data-title=""#).map { String(tab[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
+        }
+        let captions = html.components(separatedBy: #"role="tabpanel""#).dropFirst().map { panel in
+            panel.range(of: #"<p class="caption">"#).map { String(panel[$0.upperBound...].prefix { $0 != "<" }) }
+        }
+        return Array(zip(titles, captions))
+    }
+
+    @Test func dateOrderIsByInstantAcrossTimeZones() async throws {
+        // By name (and by the clock) Paris 09:00 comes before Tokyo 10:00; as instants Tokyo
+        // (01:00 UTC) is first, then the unzoned 05:00 (read as UTC), then Paris (07:00 UTC).
+        let project = try project("sort: date\nimages: photos/\n",
+                                  ["a_paris.jpg": "tz_paris.jpg", "b_tokyo.jpg": "tz_tokyo.jpg", "c_unzoned.jpg": "tz_unzoned.jpg"])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try shown(project).map(\.title) == ["b_tokyo", "c_unzoned", "a_paris"])
+        // Newest first, and the same order under any time zone of the machine.
+        try project.writeGallery("thumbnails: { widths: [120] }\nsort: date\nreverse: true\nimages: photos/\n")
+        let reversed = try await Galgen.runAsync(["build"], in: project.path, environment: ["TZ": "America/Los_Angeles"])
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        #expect(try shown(project).map(\.title) == ["a_paris", "c_unzoned", "b_tokyo"])
+    }
+
+    @Test func wordsComeFromGalleryYmlSidecarsXMPIPTCThenEXIFAndNeverBoilerplate() async throws {
+        let project = try project("sort: name\nimages:\n  - photos/\n  - src: photos/e_listed.jpg\n    caption: From gallery.yml\n", [
+            "a_xmp.jpg": "xmp_words.jpg", "b_latin1.jpg": "iptc_latin1.jpg", "c_exif.jpg": "exif_words.jpg",
+            "d_olympus.jpg": "exif_boilerplate.jpg", "e_listed.jpg": "all_sources.jpg", "f_sidecar.jpg": "all_sources.jpg",
+        ])
+        try project.write("photos/f_sidecar.jpg.yml", "title: From the sidecar\n")
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try #require(project.siteFile("index.html"))
+        let photos = try shown(project)
+        #expect(photos.map(\.title) == ["Café – 東京", "Zürich Straße", "c_exif", "d_olympus", "Title from XMP", "From the sidecar"])
+        #expect(photos.map(\.caption) == [
+            "Morning light &amp; &lt;steam&gt; — 朝の光", "Café au lait, 5 € – señor", "Hafen in der Abenddämmerung",
+            nil, "From gallery.yml", "Caption from XMP",
+        ])
+        #expect(!html.contains("OLYMPUS DIGITAL CAMERA"))
+        #expect(html.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
+    }
+}
