@@ -45,9 +45,10 @@ public enum FolderExpansion {
             let folder = file.relative.split(separator: "/").dropLast().joined(separator: "/")
             byFolder[folder, default: []].append(photo(file, root: tree.root, writtenRoot: writtenRoot, files: files, location: tree.location))
         }
-        let rootName = tree.root.split(separator: "/").last.map { String($0).precomposedStringWithCanonicalMapping } ?? "Photos"
-        let albums = byFolder.keys.sorted { $0.isEmpty || (!$1.isEmpty && NaturalOrder.precedes($0, $1)) }.map { folder in
-            let names = folder.split(separator: "/").map { String($0).precomposedStringWithCanonicalMapping }
+        let rootName = tree.root.split(separator: "/").last.map { String($0).nfc } ?? "Photos"
+        // The root's own photos first (its key, "", is a prefix of every other), then by path.
+        let albums = NaturalOrder.sorted(Array(byFolder.keys)).map { folder in
+            let names = folder.split(separator: "/").map { String($0).nfc }
             var album = Album(title: names.isEmpty ? rootName : names.joined(separator: " / "), slug: "",
                               images: withSlugs(byFolder[folder] ?? []))
             album.order = tree.order
@@ -159,7 +160,7 @@ public enum FolderExpansion {
         let resolved = root.hasSuffix("/") ? root + file.relative : root + "/" + file.relative
         let name = FolderSelection.name(of: file.relative)
         var image = GalleryImage(source: .local(written: writtenRoot + file.relative, resolved: resolved),
-                                 title: Slug.stem(ofPath: name).precomposedStringWithCanonicalMapping, slug: "", location: location)
+                                 title: Slug.stem(ofPath: name).nfc, slug: "", location: location)
         image.titleGiven = false
         image.modified = file.modified
         let folder = String(file.relative.dropLast(name.count))
@@ -171,7 +172,7 @@ public enum FolderExpansion {
     /// Two paths to one file compare equal however their names are normalised (macOS writes NFD).
     static func key(_ image: GalleryImage) -> String {
         switch image.source {
-        case let .local(_, resolved): "f:" + resolved.precomposedStringWithCanonicalMapping
+        case let .local(_, resolved): "f:" + resolved.nfc
         case let .remote(url): "u:" + url
         }
     }

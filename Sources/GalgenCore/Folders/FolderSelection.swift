@@ -28,7 +28,7 @@ struct FolderSelection: Equatable, Sendable {
         let sidecars = Self.sidecarNames(of: chosen)
         for other in others where !sidecars.contains(other) { left.append((.notAnImage, other)) }
         left += listing.skipped.map { (.walk($0.reason), $0.relative) }
-        photos = chosen.sorted { NaturalOrder.precedes($0.relative, $1.relative) }
+        photos = NaturalOrder.sorted(chosen) { $0.relative }
         skipped = FolderReport.tally(left, hidden: listing.hidden)
     }
 

@@ -9,7 +9,7 @@ public struct GlobPattern: Equatable, Sendable {
     public let segments: [String]
 
     public init(_ text: String) {
-        segments = text.precomposedStringWithCanonicalMapping.split(separator: "/", omittingEmptySubsequences: true)
+        segments = text.nfc.split(separator: "/", omittingEmptySubsequences: true)
             .filter { $0 != "." }.map(String.init)
     }
 
@@ -23,7 +23,7 @@ public struct GlobPattern: Equatable, Sendable {
 
     /// Whether a `/`-separated path relative to the pattern's folder matches the whole pattern.
     public func matches(_ path: String) -> Bool {
-        let names = path.precomposedStringWithCanonicalMapping.split(separator: "/").map(String.init)
+        let names = path.nfc.split(separator: "/").map(String.init)
         return Self.match(segments[...], names[...])
     }
 
@@ -32,7 +32,7 @@ public struct GlobPattern: Equatable, Sendable {
     public func excludes(_ path: String) -> Bool {
         guard segments.count == 1 else { return matches(path) }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return Self.matchName(segments[0], name.precomposedStringWithCanonicalMapping)
+        return Self.matchName(segments[0], name.nfc)
     }
 
     /// Dynamic programming over (pattern segment, name): time O(segments × names), however

@@ -19,7 +19,12 @@ public enum NaturalOrder {
 
     /// The names in natural order; each name's key is made once.
     public static func sorted(_ names: [String]) -> [String] {
-        names.map { (Key($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        sorted(names) { $0 }
+    }
+
+    /// The items in natural order of their names; each name's key is made once.
+    public static func sorted<Item>(_ items: [Item], by name: (Item) -> String) -> [Item] {
+        items.map { (Key(name($0)), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
@@ -45,8 +50,8 @@ extension NaturalOrder {
                 nfc = path
                 (weights, runLengths) = Self.weigh(path.utf8.lazy.map { UInt32(Self.asciiLowercased($0)) })
             } else {
-                nfc = path.precomposedStringWithCanonicalMapping
-                let folded = nfc.lowercased().precomposedStringWithCanonicalMapping
+                nfc = path.nfc
+                let folded = nfc.lowercased().nfc
                 (weights, runLengths) = Self.weigh(folded.unicodeScalars.lazy.map(\.value))
             }
         }

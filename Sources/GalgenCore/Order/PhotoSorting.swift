@@ -17,16 +17,24 @@ enum PhotoSorting {
             ?? modified.map { CaptureTime(milliseconds: $0.floorDivided(by: 1_000_000), hasOffset: true) }
     }
 
-    static func byName(_ a: Entry, _ b: Entry) -> Bool {
-        if a.name != b.name { return NaturalOrder.precedes(a.name, b.name) }
-        if a.path != b.path { return NaturalOrder.precedes(a.path, b.path) }
-        return a.listed < b.listed
+    /// Each entry's place in name order (by `listed`, which numbers the entries 0..<n): file
+    /// name, then path, then listed position. Every name's sort key is made once.
+    static func nameRanks(_ entries: [Entry]) -> [Int] {
+        let keyed = entries.map { (name: NaturalOrder.Key($0.name), path: NaturalOrder.Key($0.path), listed: $0.listed) }
+        let ordered = keyed.sorted { a, b in
+            if a.name != b.name { return a.name < b.name }
+            if a.path != b.path { return a.path < b.path }
+            return a.listed < b.listed
+        }
+        var ranks = [Int](repeating: 0, count: entries.count)
+        for (rank, entry) in ordered.enumerated() { ranks[entry.listed] = rank }
+        return ranks
     }
 
-    /// The positions of `entries` in `order`: `manual` keeps the listed order; `name` is natural
-    /// order of the file names; `date` is capture time, photos without one last. Ties break by
-    /// name, then path, then listed position. `reverse` reverses all but the undated photos,
-    /// which stay last.
+    /// The positions of `entries` (numbered 0..<n by `listed`) in `order`: `manual` keeps the
+    /// listed order; `name` is natural order of the file names; `date` is capture time, photos
+    /// without one last. Ties break by name, then path, then listed position. `reverse` reverses
+    /// all but the undated photos, which stay last.
     static func order(_ entries: [Entry], by order: PhotoOrder) -> [Int] {
         var sorted: [Entry]
         var undated: [Entry] = []
@@ -34,8 +42,11 @@ enum PhotoSorting {
         case .manual:
             sorted = entries.sorted { $0.listed < $1.listed }
         case .name:
-            sorted = entries.sorted(by: byName)
+            let ranks = nameRanks(entries)
+            sorted = entries.sorted { ranks[$0.listed] < ranks[$1.listed] }
         case .date:
+            let ranks = nameRanks(entries)
+            let byName = { (a: Entry, b: Entry) in ranks[a.listed] < ranks[b.listed] }
             let dated = entries.compactMap { entry in entry.taken.map { (entry, $0) } }
             sorted = dated.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : byName(a.0, b.0) }.map(\.0)
             undated = entries.filter { $0.taken == nil }.sorted(by: byName)
