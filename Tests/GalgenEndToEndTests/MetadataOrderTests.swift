@@ -63,4 +63,25 @@ struct MetadataOrderTests {
         #expect(!html.contains("OLYMPUS DIGITAL CAMERA"))
         #expect(html.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
     }
+
+    @Test func initFromAFolderThenBuildGivesASortedCaptionedGallery() async throws {
+        // The user's folder: photos straight off a camera and a phone, nothing typed by hand.
+        let trip = try TemporaryFolder()
+        for (name, fixture) in ["a_paris.jpg": "tz_paris.jpg", "b_tokyo.jpg": "tz_tokyo.jpg", "c_cafe.jpg": "xmp_words.jpg",
+                                "d_olympus.jpg": "exif_boilerplate.jpg"] {
+            try FileManager.default.copyItem(atPath: Self.metadata + fixture, toPath: trip.path + "/" + name)
+        }
+        try trip.write("notes.txt", "packing list")
+        let site = try TestProject()
+        let initialised = try Galgen.run(["init", ".", "--from", trip.path], in: site.path)
+        #expect(initialised.status == 0, "\(initialised.stderr)")
+        #expect(initialised.stdout.contains("Found 4 photos"), "\(initialised.stdout)")
+        let built = try await site.build()
+        #expect(built.status == 0, "\(built.stderr)")
+        // Oldest first: 2013 (the Olympus), 2021 (the café), then Tokyo before Paris on 12 June 2024.
+        let photos = try shown(site)
+        #expect(photos.map(\.title) == ["d_olympus", "Café – 東京", "b_tokyo", "a_paris"])
+        #expect(photos.map(\.caption) == [nil, "Morning light &amp; &lt;steam&gt; — 朝の光", nil, nil])
+        #expect(built.stderr.contains("1 not an image (notes.txt)"), "\(built.stderr)")
+    }
 }
