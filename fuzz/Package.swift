@@ -23,6 +23,15 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // A photo's XMP, IPTC and EXIF words and dates: PhotoMetadataReader, XMPReader, IPTCReader.
+        .executableTarget(
+            name: "FuzzMetadata",
+            dependencies: [
+                .product(name: "GalgenImage", package: "galgen"),
+                .product(name: "GalgenCore", package: "galgen"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
         // gallery.yml bytes → configuration (text checks, alias budget, validation) → plan.
         .executableTarget(
             name: "FuzzConfig",

@@ -50,7 +50,7 @@ struct XMLScanner {
             } else if starts(with: Marks.cdataOpen) {
                 let start = position + Marks.cdataOpen.count
                 guard let end = find(Marks.cdataClose, from: start) else { return nil }
-                position = end + 3
+                position = end + Marks.cdataClose.count
                 tokensLeft -= 1
                 return .text(LegacyText.utf8(bytes[start..<end]))
             } else if starts(with: Marks.instructionOpen) {
