@@ -41,6 +41,22 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     }
 }
 
+extension RenderedImage {
+    enum CodingKeys: String, CodingKey { case width, height, renditions, warnings, placeholder, facts, metadata }
+
+    /// A record written before metadata was kept reads as having none (and is re-read when its
+    /// photo is rendered again), rather than failing the whole rendition record.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
+                  renditions: try values.decode([Rendition].self, forKey: .renditions),
+                  warnings: try values.decode([String].self, forKey: .warnings),
+                  placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder),
+                  facts: try values.decode(PhotoFacts.self, forKey: .facts),
+                  metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata())
+    }
+}
+
 public struct Rendition: Equatable, Sendable, Codable {
     public var width: Int
     public var height: Int
