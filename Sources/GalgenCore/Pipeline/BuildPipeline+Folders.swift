@@ -13,51 +13,11 @@ extension BuildPipeline {
         var gallery = parsed
         var inputs: [String] = []
         var errors: [ConfigError] = []
-        let trusted = [directory]
-        gallery.albums = gallery.albums.map { album in
-            var album = album
-            var singles: [GalleryImage] = []
-            var groups = album.groups
-            for image in album.images {
-                switch localKind(image) {
-                case .folder?:
-                    guard let group = folderGroup(image, errors: &errors) else { continue }
-                    groups.append(Placed(group, at: singles.count))
-                case let .file(modified)?:
-                    var image = image
-                    image.modified = modified
-                    image.sidecarPath = sidecarBeside(image)
-                    // Its folder's stamp changes when a sidecar is put beside it.
-                    if case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") {
-                        inputs.append(String(resolved[...slash]))
-                    }
-                    singles.append(image)
-                default:
-                    singles.append(image)
-                }
-            }
-            var expanded: [Placed<FolderExpansion.ExpandedGroup>] = []
-            for placed in groups.sorted(by: { $0.position < $1.position }) {
-                let listing = effects.listFolder(placed.value.root, placed.value.maxDepth, trusted + [placed.value.root])
-                inputs += listing.folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-                switch FolderExpansion.photos(of: placed.value, listing: listing) {
-                case let .success((photos, report)):
-                    tell(report)
-                    expanded.append(Placed(FolderExpansion.ExpandedGroup(group: placed.value, photos: photos), at: placed.position))
-                case let .failure(error):
-                    errors.append(error)
-                }
-            }
-            let merged = FolderExpansion.merge(singles: singles, groups: expanded)
-            errors += merged.errors
-            album.images = merged.images
-            album.groups = []
-            return album
-        }
+        gallery.albums = gallery.albums.map { expandAlbum($0, in: directory, inputs: &inputs, errors: &errors) }
         var trees: [Placed<[FolderExpansion.NewAlbum]>] = []
         for placed in gallery.trees {
-            let listing = effects.listFolder(placed.value.root, nil, trusted + [placed.value.root])
-            inputs += listing.folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            let listing = effects.listFolder(placed.value.root, nil, [directory, placed.value.root])
+            inputs += Self.watched(listing)
             switch FolderExpansion.albums(of: placed.value, listing: listing) {
             case let .success((albums, report)):
                 tell(report)
@@ -72,6 +32,63 @@ extension BuildPipeline {
         guard errors.isEmpty else { throw .config(ConfigErrors(ConfigErrors.inFileOrder(errors))) }
         var seen = Set<String>()
         return Expanded(gallery: gallery, inputs: inputs.filter { seen.insert($0).inserted })
+    }
+
+    /// One album's photos: its folder and glob entries (and single `src`s that turn out to be
+    /// folders) expanded in their places, its single photos stamped and their sidecars found.
+    private func expandAlbum(_ parsed: Album, in directory: String, inputs: inout [String], errors: inout [ConfigError]) -> Album {
+        var album = parsed
+        var singles: [GalleryImage] = []
+        var groups: [Placed<PhotoGroup>] = []
+        // Parsed groups are placed by their position among the parsed photos; a photo that turns
+        // out to be a folder leaves that list, so positions are counted again as photos are kept.
+        let parsedGroups = parsed.groups.sorted { $0.position < $1.position }
+        var nextGroup = parsedGroups.startIndex
+        let entries: [(Int, GalleryImage?)] = parsed.images.enumerated().map { ($0.offset, $0.element) } + [(parsed.images.count, nil)]
+        for (index, image) in entries {
+            while nextGroup < parsedGroups.endIndex, parsedGroups[nextGroup].position <= index {
+                groups.append(Placed(parsedGroups[nextGroup].value, at: singles.count))
+                nextGroup += 1
+            }
+            guard let image else { break }
+            switch localKind(image) {
+            case .folder?:
+                if let group = folderGroup(image, errors: &errors) { groups.append(Placed(group, at: singles.count)) }
+            case let .file(modified)?:
+                var image = image
+                image.modified = modified
+                image.sidecarPath = sidecarBeside(image)
+                // Its folder's listing changes when a sidecar is put beside it.
+                if case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") {
+                    inputs.append(String(resolved[...slash]))
+                }
+                singles.append(image)
+            default:
+                singles.append(image)
+            }
+        }
+        var expanded: [Placed<FolderExpansion.ExpandedGroup>] = []
+        for placed in groups {
+            let listing = effects.listFolder(placed.value.root, placed.value.maxDepth, [directory, placed.value.root])
+            inputs += Self.watched(listing)
+            switch FolderExpansion.photos(of: placed.value, listing: listing) {
+            case let .success((photos, report)):
+                tell(report)
+                expanded.append(Placed(FolderExpansion.ExpandedGroup(group: placed.value, photos: photos), at: placed.position))
+            case let .failure(error):
+                errors.append(error)
+            }
+        }
+        let merged = FolderExpansion.merge(singles: singles, groups: expanded)
+        errors += merged.errors
+        album.images = merged.images
+        album.groups = []
+        return album
+    }
+
+    /// The folders a walk looked into, as watched inputs (`/`-terminated: their listings).
+    static func watched(_ listing: FolderListing) -> [String] {
+        listing.folders.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
     }
 
     /// What an entry left out, when it left out anything.

@@ -69,4 +69,17 @@ struct PipelineFolderTests {
         let written = try #require(harness.recorder.written).keys
         #expect(written.contains { $0.hasPrefix("france-paris/") })
     }
+
+    @Test func groupsKeepTheirPlacesWhenASingleSrcTurnsOutToBeAFolder() async throws {
+        // `more` is written like one photo but is a folder: it becomes a group, and the glob
+        // after it still comes before z.jpg.
+        let config = "images:\n  - a.jpg\n  - more\n  - photos/*.jpg\n  - z.jpg\n"
+        let result = await harness.run(config, photos: [
+            "/site/a.jpg": FakePhoto("a"), "/site/more/m.jpg": FakePhoto("m"), "/site/photos/p.jpg": FakePhoto("p"), "/site/z.jpg": FakePhoto("z"),
+        ])
+        #expect(try result.get().imagesBuilt == 4)
+        let html = String(decoding: try #require(harness.recorder.written?["index.html"]), as: UTF8.self)
+        let order = ["a", "m", "p", "z"].map { html.range(of: #"data-title="\#($0)""#)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
 }
