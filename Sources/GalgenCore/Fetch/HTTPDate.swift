@@ -33,19 +33,9 @@ public enum HTTPDate {
         let clock = time.split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
         else { return nil }
-        let days = daysFromCivil(year: y, month: m + 1, day: d)
+        let days = CivilCalendar.daysSinceEpoch(year: y, month: m + 1, day: d)
         let seconds = days * 86_400 + clock[0] * 3_600 + clock[1] * 60 + clock[2]
         return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The IMF-fixdate form, for servers and messages.

@@ -12,15 +12,10 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     }
 }
 
-/// Title, caption and alt text found inside a photo file, each already chosen from its sources in
-/// order (XMP, then IPTC IIM, then EXIF) and cleaned: trimmed, never empty, never a camera's
-/// boilerplate ("OLYMPUS DIGITAL CAMERA").
-public struct EmbeddedWords: Equatable, Sendable, Codable {
-    /// XMP dc:title, else XMP photoshop:Headline, else IPTC 2:05 Object Name.
+/// A photo's title, caption and alt text as one source gives them, each trimmed and never empty.
+public struct PhotoText: Equatable, Sendable, Codable {
     public var title: String?
-    /// XMP dc:description, else IPTC 2:120 Caption/Abstract, else EXIF ImageDescription.
     public var caption: String?
-    /// XMP Iptc4xmpCore:AltTextAccessibility.
     public var alt: String?
 
     public init(title: String? = nil, caption: String? = nil, alt: String? = nil) {
@@ -29,3 +24,10 @@ public struct EmbeddedWords: Equatable, Sendable, Codable {
         self.alt = alt
     }
 }
+
+/// Title, caption and alt text found inside a photo file, each already chosen from its sources in
+/// order (title: XMP dc:title, XMP photoshop:Headline, IPTC 2:05 Object Name; caption: XMP
+/// dc:description, IPTC 2:120 Caption/Abstract, EXIF ImageDescription; alt: XMP
+/// Iptc4xmpCore:AltTextAccessibility) and cleaned: never a camera's boilerplate ("OLYMPUS
+/// DIGITAL CAMERA").
+public typealias EmbeddedWords = PhotoText
