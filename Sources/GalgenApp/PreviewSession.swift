@@ -81,7 +81,12 @@ public final class PreviewSession: Sendable {
             var inputs = await build(after: nil) ?? [settings.configPath]
             // Taken before the address is shown, so a change made as soon as it is visible is seen;
             // inputs changed while the first build ran are rebuilt at once.
-            var known = InputWatcher(paths: inputs).snapshot().forgettingChanges(since: firstBuild)
+            // A photo folder changed during the build (a photo copied in as it ran) counts too,
+            // unless it is the folder the site or cache is swapped into, which the build changes.
+            let ours = Set([settings.outputPath, settings.cachePath].map(Paths.folder(of:)))
+            var known = InputWatcher(paths: inputs).snapshot().forgettingChanges(since: firstBuild) { folder in
+                ours.contains(String(folder.dropLast())) ? nil : FileStamp.of(folder)?.modified
+            }
             announce(server, port: port)
             group.addTask { [self] in
                 while true {

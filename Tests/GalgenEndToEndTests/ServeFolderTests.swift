@@ -43,4 +43,36 @@ struct ServeFolderTests {
         }
         #expect(await server.interrupt() == 0)
     }
+
+    @Test func aPhotoCopiedInDuringTheFirstBuildIsShownAfterIt() async throws {
+        // 30 distinct photos (a byte after each JPEG's end makes each copy a photo of its own),
+        // so the first build renders for a few seconds.
+        let project = try TestProject("thumbnails: { widths: [1600] }\nsort: name\nimages: photos/\n")
+        try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
+        let fixtures = Fixtures.names(in: "photos")
+        for index in 0..<30 {
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/photos/" + fixtures[index % fixtures.count]))
+            bytes.append(UInt8(index))
+            try bytes.write(to: URL(fileURLWithPath: project.path("photos/p\(index).jpg")))
+        }
+        // The folder is listed first; the photo arrives once renditions are being written.
+        let renditions = project.path(".galgen-cache/renditions")
+        let late = Task.detached {
+            for _ in 0..<600 {
+                if let kept = try? FileManager.default.subpathsOfDirectory(atPath: renditions), kept.count >= 2 { break }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            try? FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_5.jpg", toPath: project.path("photos/late.jpg"))
+        }
+        // Returns once the first build is done and the address is shown.
+        let server = try ServeProcess([], in: project.path)
+        await late.value
+        do {
+            #expect(await waitForPage(server, timeout: .seconds(30)) { $0.contains(#"data-title="late""#) }, "late photo never shown:\n\(server.log)")
+        } catch {
+            _ = await server.interrupt()
+            throw error
+        }
+        #expect(await server.interrupt() == 0)
+    }
 }

@@ -20,11 +20,15 @@ public struct InputSnapshot: Equatable, Sendable {
 
     /// This snapshot with every file changed at or after `instant` (nanoseconds since 1970) marked
     /// as unseen, so the next poll reports it: for inputs edited while the first build read them.
-    /// A photo folder's listing stamp (a path ending in `/`) has no time and is kept as it is.
-    public func forgettingChanges(since instant: Int64) -> InputSnapshot {
+    /// A photo folder's listing stamp (a path ending in `/`) has no time: `folderModified` tells
+    /// when the folder itself last changed (nil: not known, or changed by galgen's own output).
+    public func forgettingChanges(since instant: Int64, folderModified: (String) -> Int64? = { _ in nil }) -> InputSnapshot {
         InputSnapshot(Dictionary(uniqueKeysWithValues: stamps.map { path, stamp in
-            guard !path.hasSuffix("/"), let stamp, stamp.changed >= instant || stamp.modified >= instant else { return (path, stamp) }
-            return (path, Self.unseen)
+            guard let stamp else { return (path, stamp) }
+            let changed = path.hasSuffix("/")
+                ? (folderModified(path).map { $0 >= instant } ?? false)
+                : stamp.changed >= instant || stamp.modified >= instant
+            return (path, changed ? Self.unseen : stamp)
         }))
     }
 
