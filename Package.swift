@@ -62,6 +62,13 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
+        // HEIC/HEIF and AVIF input through libheif (issue 16, in progress: not yet used by the build).
+        .target(name: "GalgenHEIF", dependencies: ["CLibHEIF", "GalgenJPEG"]),
+        .systemLibrary(
+            name: "CLibHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
         // Safe Swift API over libjpeg-turbo.
         .target(name: "GalgenJPEG", dependencies: ["CJPEGShim", "CResample"]),
         // The resampler's inner loops, in C for SSE2's 16-bit multiply-add (Swift's SIMD types
@@ -135,6 +142,7 @@ let package = Package(
         ),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(

@@ -1,0 +1,102 @@
+import CLibHEIF
+import GalgenJPEG
+
+/// HEIC/HEIF and AVIF photos through libheif: the primary image only (never a thumbnail, a tile
+/// or a hidden item), with the container's `irot`/`imir`/`clap` transforms applied by libheif,
+/// as the HEIF standard says (EXIF orientation is not applied on top of them).
+///
+/// Every call gets a context of its own; libheif reports errors as values, so no C shim is needed.
+public enum HEIFDecoder {
+    /// What the file's boxes say, read without decoding any pixels.
+    public struct Header: Equatable, Sendable {
+        /// The size libheif reports before decoding: after rotation and cropping for most files,
+        /// but as stored for some (libheif 1.15 gives a rotated and mirrored AVIF's `ispe` size), so
+        /// only its pixel count is relied on before decoding; `decodeRGB` gives the size as shown.
+        public var width: Int
+        public var height: Int
+        public var hasAlpha: Bool
+        /// Bits per luma sample: 8, or 10/12 for high bit-depth photos.
+        public var bitDepth: Int
+        /// Top-level images in the file (a burst or an un-hidden grid's tiles make more than one).
+        public var topLevelImages: Int
+    }
+
+    /// libheif's own limit on a side, before any allocation (its default is 2^15 per side).
+    static let maximumSide: Int32 = 1 << 15
+
+    /// Once per process, before the first context (libheif ≥ 1.14 loads its decoder plugins here).
+    private static let initialised: Bool = heif_init(nil).code == heif_error_Ok
+
+    public static func header(_ bytes: [UInt8]) throws(HEIFError) -> Header {
+        try withPrimaryImage(bytes) { context, handle in
+            Header(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)),
+                   hasAlpha: heif_image_handle_has_alpha_channel(handle) != 0,
+                   bitDepth: Int(heif_image_handle_get_luma_bits_per_pixel(handle)),
+                   topLevelImages: Int(heif_context_get_number_of_top_level_images(context)))
+        }
+    }
+
+    /// The primary image as 8-bit RGB, upright; refused from its header when it has more than
+    /// `maxPixels` pixels, before any pixel is decoded.
+    public static func decodeRGB(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> PixelBuffer {
+        try withPrimaryImage(bytes) { _, handle throws(HEIFError) in
+            let headerWidth = Int(heif_image_handle_get_width(handle)), headerHeight = Int(heif_image_handle_get_height(handle))
+            guard headerWidth > 0, headerHeight > 0 else { throw HEIFError(message: "the image has no size (\(headerWidth)×\(headerHeight))") }
+            guard headerWidth * headerHeight <= maxPixels else {
+                throw HEIFError(message: "it has \(headerWidth * headerHeight) pixels (\(headerWidth)×\(headerHeight)), over thumbnails.max_pixels (\(maxPixels))")
+            }
+            var image: OpaquePointer?
+            try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil))
+            guard let image else { throw HEIFError(message: "libheif returned no image") }
+            defer { heif_image_release(image) }
+            var stride: Int32 = 0
+            // Rotated by libheif, the image may be the header's size turned a quarter.
+            let shown = (Int(heif_image_get_width(image, heif_channel_interleaved)), Int(heif_image_get_height(image, heif_channel_interleaved)))
+            guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+                  shown == (headerWidth, headerHeight) || shown == (headerHeight, headerWidth), Int(stride) >= shown.0 * 3
+            else { throw HEIFError(message: "libheif returned an image of another size or layout than its header") }
+            let (width, height) = shown
+            var bytes = [UInt8](repeating: 0, count: width * height * 3)
+            bytes.withUnsafeMutableBufferPointer { out in
+                for row in 0..<height {
+                    (out.baseAddress! + row * width * 3).update(from: plane + row * Int(stride), count: width * 3)
+                }
+            }
+            return PixelBuffer(width: width, height: height, layout: .rgb, bytes: bytes)
+        }
+    }
+
+    /// Runs `body` with the file's primary image handle; libheif's objects are freed after.
+    private static func withPrimaryImage<T>(_ bytes: [UInt8], _ body: (OpaquePointer, OpaquePointer) throws(HEIFError) -> T) throws(HEIFError) -> T {
+        guard initialised, let context = heif_context_alloc() else { throw HEIFError(message: "libheif could not start") }
+        defer { heif_context_free(context) }
+        heif_context_set_maximum_image_size_limit(context, maximumSide)
+        // The build decodes several photos at once; each with libheif's threads would oversubscribe.
+        heif_context_set_max_decoding_threads(context, 1)
+        // withUnsafeBytes rethrows untyped errors: the typed one travels in a Result.
+        let result = bytes.withUnsafeBytes { raw -> Result<T, HEIFError> in
+            do throws(HEIFError) {
+                try check(heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil))
+                var handle: OpaquePointer?
+                try check(heif_context_get_primary_image_handle(context, &handle))
+                guard let handle else { throw HEIFError(message: "the file has no primary image") }
+                defer { heif_image_handle_release(handle) }
+                return .success(try body(context, handle))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func check(_ error: heif_error) throws(HEIFError) {
+        guard error.code != heif_error_Ok else { return }
+        throw HEIFError(message: error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)")
+    }
+}
+
+/// Why libheif could not read a file, in its own words.
+public struct HEIFError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

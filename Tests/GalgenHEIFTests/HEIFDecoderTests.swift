@@ -1,0 +1,82 @@
+import Foundation
+import GalgenHEIF
+import GalgenJPEG
+import GalgenTestSupport
+import Testing
+
+/// libheif on the shared HEIC and AVIF fixtures (../shared/fixtures/formats, SOURCES.md):
+/// sizes as shown (irot/imir/clap applied), the primary image only, damaged files refused
+/// with libheif's reason.
+@Suite(.needsFixtures)
+struct HEIFDecoderTests {
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name)))
+    }
+
+    @Test("Sizes as shown, after the container's transforms", arguments: [
+        ("dn_iphone8_img1034.heic", 4032, 3024, false, 8),
+        ("dn_iphone11pro_img2927.heic", 3024, 4032, false, 8),
+        ("dn_iphone11pro_exif_at_eof.heic", 3024, 4032, false, 8),
+        // EXIF says rotate, but there is no irot: HEIF readers show it as stored.
+        ("dn_galaxy_s24fe_exif6_no_irot.heic", 4000, 1848, false, 8),
+        // irot 270 (stored 4032×3024), and the mdat before the meta box.
+        ("dn_galaxy_s10p_irot270_mdat_first.heic", 3024, 4032, false, 8),
+        ("dn_cheers_1440x960.heic", 1440, 960, false, 8),
+        // A 2×2 grid whose tiles are not hidden: still the primary image, not a tile.
+        ("dn_grid2x2_422_800x600.avif", 800, 600, false, 8),
+        ("lav_paris_icc_exif_xmp.avif", 403, 302, false, 8),
+        ("lav_cosmos1650_444_10bit_p3pq.avif", 1024, 428, false, 10),
+        ("lu_hato_10bit_420.avif", 3078, 2048, false, 10),
+        // irot 90 + imir, stored 1024×722: libheif 1.15 reports the stored size here (the
+        // decoded image is upright, see below).
+        ("lu_kimono_irot_imir.avif", 1024, 722, false, 8),
+        ("lav_abc_alpha_irot.avif", 256, 512, true, 8),
+    ])
+    func header(_ name: String, _ width: Int, _ height: Int, _ alpha: Bool, _ depth: Int) throws {
+        let header = try HEIFDecoder.header(try Self.bytes(name))
+        #expect((header.width, header.height, header.hasAlpha, header.bitDepth) == (width, height, alpha, depth))
+    }
+
+    @Test("Decoded upright", arguments: [
+        ("dn_cheers_1440x960.heic", 1440, 960), ("dn_galaxy_s10p_irot270_mdat_first.heic", 3024, 4032),
+        ("lu_kimono_irot_imir.avif", 722, 1024), ("lav_paris_icc_exif_xmp.avif", 403, 302),
+    ])
+    func decode(_ name: String, _ width: Int, _ height: Int) throws {
+        let pixels = try HEIFDecoder.decodeRGB(try Self.bytes(name), maxPixels: 200_000_000)
+        #expect((pixels.width, pixels.height, pixels.layout) == (width, height, .rgb))
+        // Not a blank buffer: a photo has more than one colour.
+        #expect(Set(stride(from: 0, to: pixels.bytes.count, by: 997).map { pixels.bytes[$0] }).count > 4)
+    }
+
+    @Test func theGridPhotoIsFlatOrange() throws {
+        // SOURCES.md: "synthetic flat orange".
+        let pixels = try HEIFDecoder.decodeRGB(try Self.bytes("dn_grid2x2_422_800x600.avif"), maxPixels: 1_000_000)
+        let middle = (300 * 800 + 400) * 3
+        let (r, g, b) = (pixels.bytes[middle], pixels.bytes[middle + 1], pixels.bytes[middle + 2])
+        #expect(r > 200 && g > 80 && g < 200 && b < 80, "\(r) \(g) \(b)")
+    }
+
+    @Test func maxPixelsIsCheckedFromTheHeaderBeforeDecoding() throws {
+        #expect(throws: HEIFError.self) {
+            try HEIFDecoder.decodeRGB(try Self.bytes("dn_iphone8_img1034.heic"), maxPixels: 12_000_000)
+        }
+    }
+
+    @Test("Damaged files are refused with libheif's reason", arguments: [
+        "dn_heif_pitm_size6.heif", "dn_heif_infe_size_2gib.heif", "dn_heif_iloc_offset_size0.heif", "dn_heif_truncated_8k.heif",
+    ])
+    func damaged(_ name: String) throws {
+        let bytes = try Self.bytes("odd/" + name)
+        do {
+            _ = try HEIFDecoder.decodeRGB(bytes, maxPixels: 200_000_000)
+            Issue.record("\(name) decoded")
+        } catch {
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test func notAHEIFFileIsRefused() {
+        #expect(throws: HEIFError.self) { try HEIFDecoder.header(Array("not a photo".utf8)) }
+        #expect(throws: HEIFError.self) { try HEIFDecoder.header([]) }
+    }
+}
