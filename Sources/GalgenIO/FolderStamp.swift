@@ -8,13 +8,8 @@ extension FileStamp {
     /// not rebuilt by its own output. `size` is the number of names, `modified` a hash of them.
     public static func listing(of folder: String) -> FileStamp? {
         var info = stat()
-        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name.first != UInt8(ascii: ".") { names.append(name) }
-        }
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              let names = DirectoryNames.read(folder)?.filter({ $0.first != UInt8(ascii: ".") }) else { return nil }
         // FNV-1a over the sorted names, each ended by a zero byte: the same set, the same hash.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) {

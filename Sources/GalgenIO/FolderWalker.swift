@@ -48,19 +48,10 @@ public enum FolderWalker {
 
         /// Lists one folder; false when it cannot be opened.
         mutating func list(_ path: String, relative: String, depth: Int) -> Bool {
-            guard let directory = opendir(path) else { return false }
-            defer { closedir(directory) }
+            guard let entries = DirectoryNames.read(path) else { return false }
             listing.folders.append(path)
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                names.append(name)
-            }
             // A fixed order, so the walk (and the first examples of each skipped kind) is the same everywhere.
-            for name in names.sorted() {
+            for name in entries.map({ String(decoding: $0, as: UTF8.self) }).sorted() {
                 visit(path + "/" + name, relative: relative + name, depth: depth)
             }
             return true

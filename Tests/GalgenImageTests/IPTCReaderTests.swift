@@ -1,4 +1,5 @@
 @testable import GalgenImage
+import GalgenTestSupport
 import Testing
 
 struct IPTCReaderTests {

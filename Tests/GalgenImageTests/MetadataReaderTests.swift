@@ -1,6 +1,7 @@
 import Foundation
 import GalgenCore
 @testable import GalgenImage
+import GalgenTestSupport
 import Testing
 
 struct MetadataReaderTests {

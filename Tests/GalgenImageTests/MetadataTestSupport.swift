@@ -82,6 +82,3 @@ func quickly<T>(_ body: () -> T, sourceLocation: SourceLocation = #_sourceLocati
     #expect(elapsed < .seconds(1), "took \(elapsed)", sourceLocation: sourceLocation)
     return result
 }
-
-/// EXIFCraftedTests' generator, for `UInt8.random(in:using:)`: a "random bytes" test fails the same way twice.
-extension SplitMix64: RandomNumberGenerator {}

@@ -6,12 +6,14 @@ public enum Presenter {
 
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                                generator: String) -> [PageViewModel] {
-        let pages = pagesWithoutAddresses(gallery: gallery, plan: plan, rendered: rendered, generator: generator)
+        // Each album's photos in order with their words, worked out once for every use below.
+        let photos = gallery.albums.map { shown($0, gallery: gallery, plan: plan, rendered: rendered) }
+        let pages = pagesWithoutAddresses(gallery: gallery, photos: photos, plan: plan, generator: generator)
         guard let base = gallery.baseURL else { return pages }
         // The preview image: an album page's first photo; the album list's is its first album's cover.
         var previews: [String: String] = [:]
         for (position, album) in gallery.albums.enumerated() {
-            guard let first = shown(album, gallery: gallery, plan: plan, rendered: rendered).first else { continue }
+            guard let first = photos[position].first else { continue }
             previews[plan.layout.page(of: album)] = first.planned.path(of: first.main)
             if gallery.hasAlbums, position == 0 { previews[OutputLayout.index] = first.planned.path(of: first.smallest) }
         }
@@ -49,16 +51,17 @@ public enum Presenter {
         return page
     }
 
-    static func pagesWithoutAddresses(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
+    /// `photos` holds each album's `shown` photos, in the order of `gallery.albums`.
+    static func pagesWithoutAddresses(gallery: Gallery, photos: [[ShownImage]], plan: BuildPlan,
                                       generator: String) -> [PageViewModel] {
         guard gallery.hasAlbums else {
             let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
-            return [albumPage(album, gallery: gallery, plan: plan, rendered: rendered, parentLink: nil, generator: generator)]
+            return [albumPage(album, shown: photos.first ?? [], gallery: gallery, plan: plan, parentLink: nil, generator: generator)]
         }
         let index = OutputLayout.index
-        var albumPages = gallery.albums.map { album in
+        var albumPages = zip(gallery.albums, photos).map { album, shown in
             let path = plan.layout.page(of: album)
-            return albumPage(album, gallery: gallery, plan: plan, rendered: rendered,
+            return albumPage(album, shown: shown, gallery: gallery, plan: plan,
                              parentLink: OutputLayout.href(from: path, to: index), generator: generator)
         }
         for (position, page) in albumPages.enumerated() {
@@ -68,11 +71,12 @@ public enum Presenter {
             albumPages[position].previousAlbum = position > 0 ? link(position - 1) : nil
             albumPages[position].nextAlbum = position + 1 < albumPages.count ? link(position + 1) : nil
         }
-        let links = zip(gallery.albums, albumPages).map { album, page in
-            AlbumLinkViewModel(
+        let links = gallery.albums.indices.map { position in
+            let (album, page, shown) = (gallery.albums[position], albumPages[position], photos[position])
+            return AlbumLinkViewModel(
                 title: album.title, href: OutputLayout.href(from: index, to: page.path), summary: album.description,
                 count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
-                cover: shown(album, gallery: gallery, plan: plan, rendered: rendered).first.map { first in
+                cover: shown.first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
                 })
@@ -84,10 +88,9 @@ public enum Presenter {
         return [front] + albumPages
     }
 
-    static func albumPage(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
+    static func albumPage(_ album: Album, shown: [ShownImage], gallery: Gallery, plan: BuildPlan,
                           parentLink: String?, generator: String) -> PageViewModel {
         let path = plan.layout.page(of: album)
-        let shown = shown(album, gallery: gallery, plan: plan, rendered: rendered)
         let images = shown.enumerated().map { index, entry in
             imageModel(entry, page: path, index: index, count: shown.count)
         }
