@@ -15,6 +15,20 @@ struct ServeFolderTests {
         return false
     }
 
+    /// Waits until every rebuild that began has finished: the page shows a rebuild's site as soon as
+    /// it is swapped in, a moment before the rebuild ends, and Ctrl-C during a rebuild exits 130.
+    func waitForRebuilds(_ server: ServeProcess, timeout: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let log = server.log
+            let begun = log.components(separatedBy: "changed; rebuilding").count
+            let ended = log.components(separatedBy: "Rebuilt in").count + log.components(separatedBy: "The build failed after").count - 1
+            if begun == ended { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     @Test func photosAddedRemovedAndRenamedInAWatchedFolderFollowInThePreview() async throws {
         let project = try TestProject("thumbnails: { widths: [120] }\nsort: name\nimages: photos/\n",
                                       photos: ["harbour.jpg": "orientation/Landscape_1.jpg", "tower.jpg": "orientation/Portrait_3.jpg"])
@@ -37,6 +51,7 @@ struct ServeFolderTests {
             }, "renamed photo not moved:\n\(server.log)")
             // A measurement for the record, not an assertion (shared machines are noisy).
             print("serve: a photo added to a watched folder was on the page after \(added)")
+            #expect(await waitForRebuilds(server), "\(server.log)")
         } catch {
             _ = await server.interrupt()
             throw error
@@ -69,6 +84,7 @@ struct ServeFolderTests {
         await late.value
         do {
             #expect(await waitForPage(server, timeout: .seconds(30)) { $0.contains(#"data-title="late""#) }, "late photo never shown:\n\(server.log)")
+            #expect(await waitForRebuilds(server), "\(server.log)")
         } catch {
             _ = await server.interrupt()
             throw error
