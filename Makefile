@@ -43,16 +43,16 @@ test-tools:
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq strace; \
 	fi
 
-# The development files of libjpeg-turbo, Little CMS 2 and libheif (HEIC/HEIF and AVIF; with its
-# HEVC and AV1 decoders), and pkg-config to find them, are the only system packages needed.
+# The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
+# and AV1 decoders), libwebp and libpng, and pkg-config to find them, are the only system packages needed.
 setup:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif; then :; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev) and pkg-config with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev liblcms2-dev libheif-dev pkg-config; \
+		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev) and pkg-config with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev pkg-config; \
 	elif command -v brew >/dev/null 2>&1; then \
-		echo "Installing jpeg-turbo, little-cms2, libheif and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif pkg-config; \
-	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2) and libheif, and pkg-config." >&2; exit 1; fi
+		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng pkg-config; \
+	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp and libpng, and pkg-config." >&2; exit 1; fi
 
 PREFIX ?= /usr/local
 install: build

@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "GalgenCore", targets: ["GalgenCore"]),
         .library(name: "GalgenJPEG", targets: ["GalgenJPEG"]),
         .library(name: "GalgenImage", targets: ["GalgenImage"]),
+        .library(name: "GalgenHEIF", targets: ["GalgenHEIF"]),
+        .library(name: "GalgenWebP", targets: ["GalgenWebP"]),
+        .library(name: "GalgenPNG", targets: ["GalgenPNG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,20 +57,35 @@ let package = Package(
             dependencies: ["GalgenCore"],
             resources: [.embedInCode("site-template")]
         ),
-        // The image stage: decode, resize, encode (CPU only).
-        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "CLCMS2"]),
+        // The image stage: decode (every format), resize, encode (CPU only).
+        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2"]),
         // Little CMS 2: CMYK and wide-gamut sources to sRGB through their ICC profiles.
         .systemLibrary(
             name: "CLCMS2",
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
-        // HEIC/HEIF and AVIF input through libheif (issue 16, in progress: not yet used by the build).
+        // HEIC/HEIF and AVIF input through libheif.
         .target(name: "GalgenHEIF", dependencies: ["CLibHEIF", "GalgenJPEG"]),
         .systemLibrary(
             name: "CLibHEIF",
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        // WebP input through libwebp (its demuxer for animations and metadata chunks).
+        .target(name: "GalgenWebP", dependencies: ["CLibWebP", "GalgenJPEG"]),
+        .systemLibrary(
+            name: "CLibWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // PNG input through libpng; its setjmp/longjmp error handling lives only in CPNGShim.
+        .target(name: "GalgenPNG", dependencies: ["CPNGShim", "GalgenJPEG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         // Safe Swift API over libjpeg-turbo.
         .target(name: "GalgenJPEG", dependencies: ["CJPEGShim", "CResample"]),
@@ -143,6 +161,8 @@ let package = Package(
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(

@@ -70,8 +70,8 @@ enum SetupProblem: Error, Equatable, Sendable {
         case let .folderUnreadable(path, reason):
             "cannot read the folder \(path): \(reason). Check its permissions."
         case let .noPhotos(path, found):
-            "\(path) holds no JPEG photos (found \(found)). galgen reads .jpg and .jpeg files; "
-                + "convert the photos to JPEG, or give --from another folder."
+            "\(path) holds no photos galgen reads (found \(found)). galgen reads JPEG, HEIC/HEIF, AVIF, WebP and PNG "
+                + "files; convert the photos to one of them, or give --from another folder."
         case let .patternCharacter(path, character):
             "the path of \(path) contains '\(character)', which gallery.yml reads as a pattern, so it cannot name "
                 + "this folder. Rename the folder (or the folder it is in) without '*', '?' and '['."

@@ -3,13 +3,13 @@ import GalgenCore
 /// What `galgen init --from` found under a folder, counted from its listing: pure, for the
 /// decision of what to write and for the message.
 struct PhotoSurvey: Equatable, Sendable {
-    /// JPEG photos, anywhere under the folder.
+    /// Photos galgen reads, anywhere under the folder.
     var photos = 0
     /// Those directly in the folder itself.
     var photosAtTop = 0
     /// How many folders (the folder itself included) directly hold photos.
     var foldersWithPhotos = 0
-    /// Images galgen cannot read yet, by format (`HEIC`), most first.
+    /// Images galgen cannot read yet, by format (`GIF`), most first.
     var unsupported: [FormatCount] = []
     /// Files that are neither photos nor the sidecars of photos.
     var others = 0
@@ -57,7 +57,7 @@ struct PhotoSurvey: Equatable, Sendable {
     /// Photos in subfolders and none beside them: each folder is an album.
     var isAlbums: Bool { photos > 0 && photosAtTop == 0 }
 
-    /// `12 HEIC files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
+    /// `12 GIF files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
     var leftOut: String? {
         var parts: [String] = []
         if !unsupported.isEmpty {

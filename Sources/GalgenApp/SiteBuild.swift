@@ -37,7 +37,7 @@ struct SiteBuild {
     /// so the site's stamps are read once.
     func pipeline(siteStamps: StampFile) -> BuildPipeline {
         BuildPipeline(
-            configPath: settings.configPath, jobs: settings.jobs, renderer: JPEGImageRenderer.make(),
+            configPath: settings.configPath, jobs: settings.jobs, renderer: PhotoRenderer.make(),
             effects: .live(output: settings.outputPath, cache: settings.cachePath, siteStamps: siteStamps,
                            fetcher: fetcher, reporter: reporter),
             generator: "galgen \(Version.current)", home: Paths.home)
@@ -45,7 +45,7 @@ struct SiteBuild {
 
     /// The pipeline with only the configuration stage's effects: no cache is opened, nothing written.
     static func configurationPipeline(_ settings: BuildSettings) -> BuildPipeline {
-        BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: JPEGImageRenderer.make(),
+        BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: PhotoRenderer.make(),
                       effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
     }
 

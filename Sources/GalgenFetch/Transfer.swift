@@ -104,7 +104,7 @@ struct Transfer {
             do {
                 for try await buffer in response.body {
                     if !sniffed {
-                        start += buffer.readableBytesView.prefix(BodySniffer.shown - start.count)
+                        start += buffer.readableBytesView.prefix(BodySniffer.needed - start.count)
                         if start.count >= BodySniffer.needed {
                             sniffed = true
                             if let problem = BodySniffer.problem(start: start, contentType: contentType) { throw problem }

@@ -11,7 +11,7 @@ public enum HEIFDecoder {
     public struct Header: Equatable, Sendable {
         /// The size libheif reports before decoding: after rotation and cropping for most files,
         /// but as stored for some (libheif 1.15 gives a rotated and mirrored AVIF's `ispe` size), so
-        /// only its pixel count is relied on before decoding; `decodeRGB` gives the size as shown.
+        /// only its pixel count is relied on before decoding; `decode` gives the size as shown.
         public var width: Int
         public var height: Int
         public var hasAlpha: Bool
@@ -36,34 +36,76 @@ public enum HEIFDecoder {
         }
     }
 
-    /// The primary image as 8-bit RGB, upright; refused from its header when it has more than
-    /// `maxPixels` pixels, before any pixel is decoded.
-    public static func decodeRGB(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> PixelBuffer {
-        try withPrimaryImage(bytes) { _, handle throws(HEIFError) in
+    /// The primary image, upright, as 8-bit RGB with its alpha, colour and metadata; refused from its
+    /// header when it has more than `maxPixels` pixels, before any pixel is decoded, and refused
+    /// when it is HDR (PQ or HLG), which an SDR rendition cannot show without tone mapping.
+    ///
+    /// Orientation: libheif applies the container's `irot`/`imir`/`clap`. EXIF orientation is
+    /// never applied on top, as the HEIF standard says, even when a file's EXIF asks for a turn
+    /// and it has no `irot` (some Samsung phones write such files; see `hasTransform`).
+    public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(HEIFError) -> DecodedImage {
+        try withPrimaryImage(bytes) { context, handle throws(HEIFError) in
             let headerWidth = Int(heif_image_handle_get_width(handle)), headerHeight = Int(heif_image_handle_get_height(handle))
             guard headerWidth > 0, headerHeight > 0 else { throw HEIFError(message: "the image has no size (\(headerWidth)×\(headerHeight))") }
             guard headerWidth * headerHeight <= maxPixels else {
                 throw HEIFError(message: "it has \(headerWidth * headerHeight) pixels (\(headerWidth)×\(headerHeight)), over thumbnails.max_pixels (\(maxPixels))")
             }
-            var image: OpaquePointer?
-            try check(heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil))
-            guard let image else { throw HEIFError(message: "libheif returned no image") }
-            defer { heif_image_release(image) }
-            var stride: Int32 = 0
-            // Rotated by libheif, the image may be the header's size turned a quarter.
-            let shown = (Int(heif_image_get_width(image, heif_channel_interleaved)), Int(heif_image_get_height(image, heif_channel_interleaved)))
-            guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-                  shown == (headerWidth, headerHeight) || shown == (headerHeight, headerWidth), Int(stride) >= shown.0 * 3
-            else { throw HEIFError(message: "libheif returned an image of another size or layout than its header") }
-            let (width, height) = shown
-            var bytes = [UInt8](repeating: 0, count: width * height * 3)
-            bytes.withUnsafeMutableBufferPointer { out in
+            let colour = try colourDescription(handle)
+            if let cicp = colour.cicp, cicp.isHDR {
+                throw HEIFError(message: "it is an HDR image (\(cicp.transfer == 16 ? "PQ" : "HLG") transfer), which galgen cannot tone-map "
+                    + "to SDR yet; export it as SDR (for example as a JPEG or an 8-bit HEIC) and use that file")
+            }
+            let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+            let (pixels, alpha) = try decodePixels(handle, hasAlpha: hasAlpha, headerSize: (headerWidth, headerHeight))
+            let exif = exifTIFF(handle)
+            var notes: [String] = []
+            let images = Int(heif_context_get_number_of_top_level_images(context))
+            if images > 1 { notes.append("the file holds \(images) images: its primary image is used") }
+            return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, exif: exif,
+                                xmp: metadata(handle, type: "mime", contentType: "application/rdf+xml"), notes: notes)
+        }
+    }
+
+    /// Decodes to interleaved 8-bit RGB(A) (high bit depths are rounded to 8 bits by libheif) and
+    /// splits off the alpha channel; an all-opaque alpha is dropped.
+    private static func decodePixels(_ handle: OpaquePointer, hasAlpha: Bool, headerSize: (Int, Int)) throws(HEIFError)
+        -> (PixelBuffer, [UInt8]?) {
+        guard let options = heif_decoding_options_alloc() else { throw HEIFError(message: "libheif could not start") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = 1
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB,
+                                    hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
+        guard let image else { throw HEIFError(message: "libheif returned no image") }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        let channels = hasAlpha ? 4 : 3
+        // Rotated by libheif, the image may be the header's size turned a quarter.
+        let shown = (Int(heif_image_get_width(image, heif_channel_interleaved)), Int(heif_image_get_height(image, heif_channel_interleaved)))
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              shown == headerSize || shown == (headerSize.1, headerSize.0), Int(stride) >= shown.0 * channels
+        else { throw HEIFError(message: "libheif returned an image of another size or layout than its header") }
+        let (width, height) = shown
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        var alpha = hasAlpha ? [UInt8](repeating: 0, count: width * height) : []
+        rgb.withUnsafeMutableBufferPointer { out in
+            alpha.withUnsafeMutableBufferPointer { alphaOut in
                 for row in 0..<height {
-                    (out.baseAddress! + row * width * 3).update(from: plane + row * Int(stride), count: width * 3)
+                    let source = plane + row * Int(stride)
+                    if !hasAlpha {
+                        (out.baseAddress! + row * width * 3).update(from: source, count: width * 3)
+                        continue
+                    }
+                    for x in 0..<width {
+                        let from = source + x * 4, to = (row * width + x) * 3
+                        out[to] = from[0]; out[to + 1] = from[1]; out[to + 2] = from[2]
+                        alphaOut[row * width + x] = from[3]
+                    }
                 }
             }
-            return PixelBuffer(width: width, height: height, layout: .rgb, bytes: bytes)
         }
+        let opaque = !hasAlpha || !alpha.contains { $0 != 255 }
+        return (PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb), opaque ? nil : alpha)
     }
 
     /// Runs `body` with the file's primary image handle; libheif's objects are freed after.

@@ -8,9 +8,6 @@ public enum JPEGImageRenderer {
                       peakBytes: { bytes, request in peakBytes(bytes, request: request) })
     }
 
-    /// Widths from this size up are encoded progressive (smaller files for large images).
-    static let progressiveFromWidth = 1000
-
     /// The DCT-scaled decode keeps at least this many pixels per output pixel: libjpeg's reduced
     /// IDCT is a coarse low-pass, and the Lanczos filter needs room to do the real work.
     static let decodeHeadroom = 2
@@ -48,27 +45,13 @@ public enum JPEGImageRenderer {
         }
         var decoder = decoder
         decoder.maxPixels = request.maxPixels
-        // The size of each width as stored, from the photo's own proportions (a scaled decode's size
-        // is rounded up by libjpeg). Resampling happens as stored; only the results are turned upright.
-        let sizes = plan.widths.map { width in
-            let height = max(1, Int((Double(width) * Double(uprightHeight) / Double(uprightWidth)).rounded()))
-            return orientation.swapsAxes ? (width: height, height: width) : (width: width, height: height)
-        }
+        // Resampling happens as stored; only the results are turned upright.
+        let sizes = RenditionEncoding.storedSizes(widths: plan.widths, uprightWidth: uprightWidth, uprightHeight: uprightHeight,
+                                                  orientation: orientation)
         let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: plan.scaleNumerator,
                                                            size: sizes.last!, request: request, decoder: decoder)
-        // Largest first, each width resampled from the one above it: smaller filters, same look.
-        var renditions: [Rendition] = []
-        var base = colour.pixels
-        var smallest: PixelBuffer?
-        for size in sizes.reversed() {
-            let pixels = Resampler.resize(base, width: size.width, height: size.height)
-            let upright = orientation.apply(to: pixels)
-            let encoder = JPEGEncoder(quality: request.quality, progressive: upright.width >= progressiveFromWidth)
-            renditions.insert(Rendition(width: upright.width, height: upright.height,
-                                        jpeg: try encoder.encode(upright, iccProfile: colour.iccProfile)), at: 0)
-            base = pixels
-            smallest = upright
-        }
+        let (renditions, smallest) = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
+                                                                  orientation: orientation, quality: request.quality)
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }

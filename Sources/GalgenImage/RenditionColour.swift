@@ -16,21 +16,25 @@ import GalgenJPEG
 enum RenditionColour {
     static func prepare(_ decoded: DecodedJPEG, request: RenditionRequest)
         -> (pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?) {
-        let pixels = decoded.pixels
-        guard let profile = decoded.iccProfile, !profile.isEmpty else {
-            return (pixels.layout == .cmyk ? naive(pixels, inverted: decoded.adobeInverted) : pixels, nil, nil)
+        prepare(decoded.pixels, iccProfile: decoded.iccProfile, adobeInverted: decoded.adobeInverted, request: request)
+    }
+
+    static func prepare(_ pixels: PixelBuffer, iccProfile: [UInt8]?, adobeInverted: Bool = false, request: RenditionRequest)
+        -> (pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?) {
+        guard let profile = iccProfile, !profile.isEmpty else {
+            return (pixels.layout == .cmyk ? naive(pixels, inverted: adobeInverted) : pixels, nil, nil)
         }
         do throws(ColourError) {
             switch (pixels.layout, request.colour) {
             case (.cmyk, _), (_, .srgb):
-                return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: decoded.adobeInverted), nil, nil)
+                return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: adobeInverted), nil, nil)
             case (_, .keep):
                 if let problem = ProfileVerdicts.shared.verdict(on: profile, for: pixels.layout).problem { throw problem }
                 return (pixels, profile, nil)
             }
         } catch {
             if pixels.layout == .cmyk {
-                return (naive(pixels, inverted: decoded.adobeInverted), nil,
+                return (naive(pixels, inverted: adobeInverted), nil,
                         "\(error.message); its CMYK colours were converted without it and may be off")
             }
             return (pixels, nil, "\(error.message); the profile was left out, so the photo is shown as sRGB")

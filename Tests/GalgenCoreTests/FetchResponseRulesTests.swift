@@ -96,7 +96,7 @@ struct FetchResponseRulesTests {
     @Test("Which problems are worth another attempt", arguments: [
         (FetchProblem.serverError(500), true), (.tooManyRequests, true), (.truncated(received: 1, expected: 2), true),
         (.idleTimeout(seconds: 30), true), (.deadline(seconds: 60), true), (.connection("reset"), true),
-        (.status(404), false), (.notJPEG(contentType: nil, start: "empty"), false), (.tooLarge(limit: 1, declared: 2), false),
+        (.status(404), false), (.notAPhoto(contentType: nil, start: "empty"), false), (.tooLarge(limit: 1, declared: 2), false),
         (.redirectLoop("x"), false), (.insecureRedirect(to: "x"), false), (.tooManyRedirects(limit: 5), false),
         (.notModifiedWithoutCache, false), (.offlineMissing, false), (.cache("disk full"), false),
     ])

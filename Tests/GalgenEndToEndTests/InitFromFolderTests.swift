@@ -22,12 +22,12 @@ struct InitFromFolderTests {
 
     @Test func aFolderInsideIsNamedRelativeAndCounted() throws {
         let project = try TemporaryFolder()
-        try Self.files(project, ["photos/b.jpg", "photos/a.JPG", "photos/a.JPG.txt", "photos/c.heic", "photos/notes.pdf",
+        try Self.files(project, ["photos/b.jpg", "photos/a.JPG", "photos/a.JPG.txt", "photos/c.gif", "photos/notes.pdf",
                                  "photos/.DS_Store", "photos/b.yml"])
         let result = try Galgen.run(["init", "--from", "photos/"], in: project.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            Found 2 photos in photos (skipped 1 HEIC file, which galgen cannot read yet, and 1 other file).
+            Found 2 photos in photos (skipped 1 GIF file, which galgen cannot read yet, and 1 other file).
             Wrote ./gallery.yml and ./site-template/.
             Next: galgen build
 
@@ -155,9 +155,9 @@ struct InitFromFolderTests {
         #expect(result.stderr.contains("error: \(project.path)/a.jpg is not a folder. Give --from the folder that holds your photos.\n"))
     }
 
-    @Test("A folder without JPEG photos says what it found", arguments: [
-        (["p/a.heic", "p/b.HEIC", "p/c.png", "p/notes.txt", "p/x/d.txt", "p/x/e.jpg.txt"],
-         "found 2 HEIC files and 1 PNG file, which galgen cannot read yet, and 3 other files"),
+    @Test("A folder without photos galgen reads says what it found", arguments: [
+        (["p/a.gif", "p/b.GIF", "p/c.tif", "p/notes.txt", "p/x/d.txt", "p/x/e.jpg.txt"],
+         "found 2 GIF files and 1 TIFF file, which galgen cannot read yet, and 3 other files"),
         (["p/.a.jpg", "p/.b/c.jpg"], "found only hidden files"),
         (["p/x/y.txt"], "found 1 other file"),
         ([], "found nothing: it is empty"),
@@ -168,8 +168,8 @@ struct InitFromFolderTests {
         try Self.files(project, names)
         let result = try await Self.failure(["--from", project.path + "/p"], in: project)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("error: \(project.path)/p holds no JPEG photos (\(found)). galgen reads .jpg and .jpeg files; "
-            + "convert the photos to JPEG, or give --from another folder.\n"))
+        #expect(result.stderr.contains("error: \(project.path)/p holds no photos galgen reads (\(found)). galgen reads JPEG, HEIC/HEIF, "
+            + "AVIF, WebP and PNG files; convert the photos to one of them, or give --from another folder.\n"))
     }
 
     @Test func aFolderWithPatternCharactersCannotBeNamed() async throws {

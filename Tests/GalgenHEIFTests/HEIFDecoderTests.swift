@@ -42,15 +42,79 @@ struct HEIFDecoderTests {
         ("lu_kimono_irot_imir.avif", 722, 1024), ("lav_paris_icc_exif_xmp.avif", 403, 302),
     ])
     func decode(_ name: String, _ width: Int, _ height: Int) throws {
-        let pixels = try HEIFDecoder.decodeRGB(try Self.bytes(name), maxPixels: 200_000_000)
+        let pixels = try HEIFDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000).pixels
         #expect((pixels.width, pixels.height, pixels.layout) == (width, height, .rgb))
         // Not a blank buffer: a photo has more than one colour.
         #expect(Set(stride(from: 0, to: pixels.bytes.count, by: 997).map { pixels.bytes[$0] }).count > 4)
     }
 
+    @Test("Colour: an ICC profile when there is one, else the nclx code points", arguments: [
+        // SOURCES.md: "Display P3" 548 B on the iPhone HEICs; sRGB 596 B beside nclx 2/2/6 on the Pixel AVIF.
+        ("dn_iphone11pro_img2927.heic", 548, nil), ("lav_paris_icc_exif_xmp.avif", 596, nil),
+        ("dn_grid2x2_422_800x600.avif", nil, CICP(primaries: 1, transfer: 13, matrix: 1, fullRange: true)),
+        ("lav_abc_alpha_irot.avif", nil, CICP(primaries: 1, transfer: 13, matrix: 2, fullRange: true)),
+        // No colr box: libheif reads the AV1 sequence header's colour only for its own conversion.
+        ("lu_kimono_irot_imir.avif", nil, nil),
+    ] as [(String, Int?, CICP?)])
+    func colour(_ name: String, _ iccSize: Int?, _ cicp: CICP?) throws {
+        let decoded = try HEIFDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
+        #expect(decoded.iccProfile?.count == iccSize)
+        if let profile = decoded.iccProfile { #expect(profile[36..<40].elementsEqual("acsp".utf8)) }
+        #expect(decoded.cicp == cicp)
+    }
+
+    @Test func highBitDepthDecodesTo8Bits() throws {
+        let decoded = try HEIFDecoder.decode(try Self.bytes("lu_hato_10bit_420.avif"), maxPixels: 200_000_000)
+        #expect((decoded.pixels.width, decoded.pixels.height, decoded.alpha == nil) == (3078, 2048, true))
+        #expect(Set(stride(from: 0, to: decoded.pixels.bytes.count, by: 9973).map { decoded.pixels.bytes[$0] }).count > 20)
+    }
+
+    @Test func anHDRPhotoIsRefusedWithItsReason() throws {
+        #expect { try HEIFDecoder.decode(try Self.bytes("lav_cosmos1650_444_10bit_p3pq.avif"), maxPixels: 200_000_000) } throws: {
+            "\($0)".contains("HDR image (PQ transfer)")
+        }
+    }
+
+    @Test func alphaIsSplitOffUprightWithTheColour() throws {
+        // Black "abc" on translucent white, irot 90 on both items: 256×512 as shown.
+        let decoded = try HEIFDecoder.decode(try Self.bytes("lav_abc_alpha_irot.avif"), maxPixels: 1_000_000)
+        let alpha = try #require(decoded.alpha)
+        #expect(alpha.count == 256 * 512)
+        #expect(alpha.contains { $0 < 255 } && Set(alpha).count > 1)
+    }
+
+    @Test func aFileLibavifRefusesButLibheifReadsDecodesWithAlpha() throws {
+        // SOURCES.md: duplicate ipma boxes; avifdec fails, heif-convert decodes 2048×2048 RGBA.
+        let decoded = try HEIFDecoder.decode(try Self.bytes("odd/lu_plum_alpha_dup_ipma.avif"), maxPixels: 200_000_000)
+        #expect((decoded.pixels.width, decoded.pixels.height) == (2048, 2048))
+        #expect(decoded.alpha != nil)
+    }
+
+    @Test("EXIF as TIFF and XMP are read from their items", arguments: [
+        ("dn_iphone8_img1034.heic", true, false), ("dn_iphone11pro_img2927.heic", true, true),
+        ("dn_iphone11pro_exif_at_eof.heic", true, true), ("lav_paris_icc_exif_xmp.avif", true, true),
+        ("dn_cheers_1440x960.heic", false, false),
+    ])
+    func metadata(_ name: String, _ exif: Bool, _ xmp: Bool) throws {
+        let decoded = try HEIFDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
+        #expect((decoded.exif != nil, decoded.xmp != nil) == (exif, xmp))
+        if let tiff = decoded.exif { #expect(tiff.starts(with: Array("MM\0*".utf8)) || tiff.starts(with: Array("II*\0".utf8))) }
+        if let packet = decoded.xmp { #expect(String(decoding: packet, as: UTF8.self).contains("x:xmpmeta")) }
+    }
+
+    @Test("Whether the container has rotation or mirror boxes", arguments: [
+        ("dn_galaxy_s10p_irot270_mdat_first.heic", true), ("lu_kimono_irot_imir.avif", true), ("lav_abc_alpha_irot.avif", true),
+        // SOURCES.md: "irot 0" (a box, turning nothing).
+        ("dn_iphone8_img1034.heic", true),
+        ("dn_galaxy_s24fe_exif6_no_irot.heic", false), ("dn_cheers_1440x960.heic", false),
+    ])
+    func transforms(_ name: String, _ transformed: Bool) throws {
+        #expect(HEIFDecoder.hasTransform(try Self.bytes(name)) == transformed)
+    }
+
     @Test func theGridPhotoIsFlatOrange() throws {
         // SOURCES.md: "synthetic flat orange".
-        let pixels = try HEIFDecoder.decodeRGB(try Self.bytes("dn_grid2x2_422_800x600.avif"), maxPixels: 1_000_000)
+        let pixels = try HEIFDecoder.decode(try Self.bytes("dn_grid2x2_422_800x600.avif"), maxPixels: 1_000_000).pixels
         let middle = (300 * 800 + 400) * 3
         let (r, g, b) = (pixels.bytes[middle], pixels.bytes[middle + 1], pixels.bytes[middle + 2])
         #expect(r > 200 && g > 80 && g < 200 && b < 80, "\(r) \(g) \(b)")
@@ -58,7 +122,7 @@ struct HEIFDecoderTests {
 
     @Test func maxPixelsIsCheckedFromTheHeaderBeforeDecoding() throws {
         #expect(throws: HEIFError.self) {
-            try HEIFDecoder.decodeRGB(try Self.bytes("dn_iphone8_img1034.heic"), maxPixels: 12_000_000)
+            try HEIFDecoder.decode(try Self.bytes("dn_iphone8_img1034.heic"), maxPixels: 12_000_000)
         }
     }
 
@@ -68,7 +132,7 @@ struct HEIFDecoderTests {
     func damaged(_ name: String) throws {
         let bytes = try Self.bytes("odd/" + name)
         do {
-            _ = try HEIFDecoder.decodeRGB(bytes, maxPixels: 200_000_000)
+            _ = try HEIFDecoder.decode(bytes, maxPixels: 200_000_000)
             Issue.record("\(name) decoded")
         } catch {
             #expect(!error.message.isEmpty)

@@ -13,7 +13,7 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// A redirect to a loopback or private address from a host further out.
     case inwardRedirect(from: String, to: String)
     case redirectWithoutLocation(Int)
-    case notJPEG(contentType: String?, start: String)
+    case notAPhoto(contentType: String?, start: String)
     case tooLarge(limit: Int, declared: Int?)
     case truncated(received: Int, expected: Int?)
     case idleTimeout(seconds: Int)
@@ -59,8 +59,8 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
             "refused a redirect to \(url): only http and https are followed"
         case let .redirectWithoutLocation(code):
             "HTTP \(code) redirect without a Location header"
-        case let .notJPEG(contentType, start):
-            "not a JPEG (got \(contentType ?? "no Content-Type"), starting \(start))"
+        case let .notAPhoto(contentType, start):
+            "not a photo galgen reads (\(ImageFormat.supportedList); got \(contentType ?? "no Content-Type"), starting \(start))"
         case let .tooLarge(limit, declared):
             (declared.map { "the body is \(Self.bytes($0))" } ?? "the body grew past the limit")
                 + ", more than download.max_bytes (\(Self.bytes(limit)))"

@@ -129,16 +129,17 @@ extension RedirectPolicy {
     }
 }
 
-/// A body must look like a JPEG from its first bytes, before galgen keeps any of it.
+/// A body must look like a photo galgen reads (`ImageFormat`) from its first bytes, before galgen
+/// keeps any of it.
 public enum BodySniffer {
-    public static let needed = 3
+    public static let needed = ImageFormat.signatureLength
     /// How many of the first bytes a refusal shows.
     public static let shown = 24
 
     public static func problem(start: [UInt8], contentType: String?) -> FetchProblem? {
-        if start.count >= 3 && start[0] == 0xFF && start[1] == 0xD8 && start[2] == 0xFF { return nil }
+        if ImageFormat(signature: start) != nil { return nil }
         let text = String(decoding: start.prefix(shown), as: UTF8.self)
             .map { (0x20..<0x7F).contains($0.asciiValue ?? 0) ? $0 : "." }
-        return .notJPEG(contentType: contentType, start: start.isEmpty ? "empty" : "\"\(String(text))…\"")
+        return .notAPhoto(contentType: contentType, start: start.isEmpty ? "empty" : "\"\(String(text))…\"")
     }
 }

@@ -9,7 +9,7 @@ public struct FolderReport: Equatable, Sendable {
         /// Left out by the walk: a symlink out of the allowed folders, a loop, an unreadable folder.
         case walk(String)
 
-        /// Follows a count: "12 hidden", "1 not an image", "3 HEIC, which galgen cannot read yet".
+        /// Follows a count: "12 hidden", "1 not an image", "3 GIF, which galgen cannot read yet".
         public func text(count: Int) -> String {
             switch self {
             case .hidden: "hidden"
@@ -43,7 +43,7 @@ public struct FolderReport: Equatable, Sendable {
 
     static let exampleLimit = 3
 
-    /// "312 photos; skipped 15 files: 12 in HEIC, which galgen cannot read yet (IMG_1.HEIC, IMG_2.HEIC, IMG_3.HEIC…),
+    /// "312 photos; skipped 15 files: 12 in GIF, which galgen cannot read yet (a.gif, b.gif, c.gif…),
     /// 3 that are not images (notes.pdf…)"; nil when nothing was skipped.
     public var skippedText: String? {
         guard !skipped.isEmpty else { return nil }

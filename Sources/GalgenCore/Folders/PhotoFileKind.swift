@@ -1,14 +1,14 @@
 /// What a file in a photo folder is, from its name: the folder walk never opens a file to decide.
 public enum PhotoFileKind: Equatable, Sendable {
-    /// A JPEG galgen renders.
+    /// A photo galgen renders: JPEG, HEIC/HEIF, AVIF, WebP or PNG.
     case photo
-    /// An image galgen cannot read yet, named by its format (`HEIC`).
+    /// An image galgen cannot read yet, named by its format (`GIF`).
     case unsupported(String)
     case other
 
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
+    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "png"]
     static let unsupportedFormats: [String: String] = [
-        "heic": "HEIC", "heif": "HEIF", "hif": "HEIF", "avif": "AVIF", "webp": "WebP", "png": "PNG", "gif": "GIF",
+        "gif": "GIF",
         "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "jxl": "JPEG XL", "dng": "raw", "cr2": "raw", "cr3": "raw",
         "nef": "raw", "arw": "raw", "orf": "raw", "rw2": "raw", "raf": "raw", "srw": "raw", "pef": "raw",
     ]

@@ -23,6 +23,11 @@ public enum PhotoMetadataReader {
         combine(xmp: XMPReader.read(jpeg: bytes), iptc: IPTCReader.read(jpeg: bytes), exif: exif)
     }
 
+    /// The metadata of a photo of another format, from its EXIF and XMP (HEIF items, WebP and PNG chunks).
+    public static func read(xmp packet: [UInt8]?, exif: EXIFSummary) -> PhotoMetadata {
+        combine(xmp: packet.map { XMPReader.read(packet: $0) } ?? XMPFields(), iptc: IPTCFields(), exif: exif)
+    }
+
     /// Chooses each field from the three sources.
     static func combine(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> PhotoMetadata {
         func usable(_ candidates: String?...) -> String? {

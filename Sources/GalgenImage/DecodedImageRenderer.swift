@@ -1,0 +1,85 @@
+import GalgenCore
+import GalgenHEIF
+import GalgenJPEG
+import GalgenPNG
+import GalgenWebP
+
+/// The render stage for photos that are not JPEG (HEIC/HEIF, AVIF, WebP, PNG): decoded whole into
+/// 8-bit pixels by their library, flattened onto the page background when transparent, then
+/// resampled, colour-managed and encoded like a JPEG source (`RenditionEncoding`).
+enum DecodedImageRenderer {
+    static func render(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) throws -> RenderedImage {
+        let decoded = try decode(bytes, format: format, maxPixels: request.maxPixels)
+        let exif = EXIFSummary(tiff: decoded.exif ?? [])
+        var warnings = decoded.notes
+        // libheif has applied the container's irot/imir; EXIF orientation applies to WebP and PNG.
+        let orientation = format.isHEIF ? .up : Orientation(rawValue: exif.orientation ?? 1) ?? .up
+        if format.isHEIF, let turn = exif.orientation, turn != 1, !HEIFDecoder.hasTransform(bytes) {
+            warnings.append("its EXIF says orientation \(turn), but its HEIF boxes do not rotate it: it is shown as stored, "
+                + "as the HEIF standard says and browsers do; if it looks turned, re-export it from the phone or an editor")
+        }
+        let stored = decoded.alpha.map { AlphaFlattening.flatten(decoded.pixels, alpha: $0) } ?? decoded.pixels
+        let uprightWidth = orientation.swapsAxes ? stored.height : stored.width
+        let uprightHeight = orientation.swapsAxes ? stored.width : stored.height
+        let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
+        let sizes = RenditionEncoding.storedSizes(widths: widths, uprightWidth: uprightWidth, uprightHeight: uprightHeight,
+                                                  orientation: orientation)
+        let largest = Resampler.resize(stored, width: sizes.last!.width, height: sizes.last!.height)
+        var profile = decoded.iccProfile
+        if profile == nil, let cicp = decoded.cicp {
+            let made = try cicpProfile(cicp)
+            profile = made.profile
+            if let warning = made.warning { warnings.append(warning) }
+        }
+        let colour = RenditionColour.prepare(largest, iccProfile: profile, request: request)
+        if let warning = colour.warning { warnings.append(warning) }
+        let (renditions, smallest) = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
+                                                                  orientation: orientation, quality: request.quality)
+        if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
+        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
+                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
+                             facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
+    }
+
+    /// The decoded pixels at their peak (with alpha, and the library's own planes, about as much again)
+    /// and what is made from them.
+    static func peakBytes(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) -> Int {
+        guard let header = try? header(bytes, format: format), header.width * header.height <= request.maxPixels else { return 0 }
+        let pixels = header.width * header.height
+        let largest = min(header.width, request.widths.max() ?? header.width)
+        return pixels * (header.hasAlpha ? 4 : 3) * 2 + 3 * largest * largest * header.height / max(1, header.width) * 3
+    }
+
+    private static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws(ImageStageError) -> DecodedImage {
+        do {
+            switch format {
+            case .heif, .avif: return try HEIFDecoder.decode(bytes, maxPixels: maxPixels)
+            case .webp: return try WebPDecoder.decode(bytes, maxPixels: maxPixels)
+            case .png: return try PNGDecoder.decode(bytes, maxPixels: maxPixels)
+            case .jpeg: preconditionFailure("JPEG photos are rendered by JPEGImageRenderer")
+            }
+        } catch {
+            throw ImageStageError(message: "unreadable \(format.rawValue): \(error)")
+        }
+    }
+
+    private static func header(_ bytes: [UInt8], format: ImageFormat) throws -> ImageHeader {
+        switch format {
+        case .heif, .avif:
+            let header = try HEIFDecoder.header(bytes)
+            return ImageHeader(width: header.width, height: header.height, hasAlpha: header.hasAlpha)
+        case .webp: return try WebPDecoder.header(bytes)
+        case .png: return try PNGDecoder.header(bytes)
+        case .jpeg: preconditionFailure("JPEG photos are rendered by JPEGImageRenderer")
+        }
+    }
+
+    private static func cicpProfile(_ cicp: CICP) throws(ImageStageError) -> (profile: [UInt8]?, warning: String?) {
+        do { return try CICPProfile.bytes(for: cicp) } catch { throw ImageStageError(message: error.message) }
+    }
+}
+
+extension ImageFormat {
+    /// Read through libheif, whose container transforms decide orientation.
+    var isHEIF: Bool { self == .heif || self == .avif }
+}

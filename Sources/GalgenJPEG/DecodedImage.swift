@@ -1,0 +1,67 @@
+/// A photo decoded by one of the non-JPEG decoders (HEIF/AVIF, WebP, PNG): 8-bit pixels, and
+/// what must travel with them to the renditions.
+public struct DecodedImage: Sendable {
+    /// Gray or RGB pixels, 8 bits per sample. For HEIF they are already upright (libheif applies
+    /// `irot`/`imir`/`clap`); for WebP and PNG they are as stored, and `exif`'s orientation applies.
+    public var pixels: PixelBuffer
+    /// Straight (not premultiplied) alpha, one byte per pixel, row by row; nil when the image has
+    /// none or every pixel is opaque.
+    public var alpha: [UInt8]?
+    /// The embedded ICC profile, if any.
+    public var iccProfile: [UInt8]?
+    /// Colour as code points, when the file describes it that way and has no ICC profile.
+    public var cicp: CICP?
+    /// EXIF as a TIFF structure (starting `II*\0` or `MM\0*`): any `Exif\0\0` or offset prefix removed.
+    public var exif: [UInt8]?
+    /// The XMP packet (UTF-8 XML), if any.
+    public var xmp: [UInt8]?
+    /// What the build should tell the user about how the file was read, e.g. "an animated WebP
+    /// of 101 frames: its first frame is shown". Not errors: the image decoded.
+    public var notes: [String]
+
+    public init(pixels: PixelBuffer, alpha: [UInt8]? = nil, iccProfile: [UInt8]? = nil, cicp: CICP? = nil,
+                exif: [UInt8]? = nil, xmp: [UInt8]? = nil, notes: [String] = []) {
+        precondition(alpha == nil || alpha!.count == pixels.width * pixels.height, "alpha plane does not match size")
+        self.pixels = pixels
+        self.alpha = alpha
+        self.iccProfile = iccProfile
+        self.cicp = cicp
+        self.exif = exif
+        self.xmp = xmp
+        self.notes = notes
+    }
+}
+
+/// A non-JPEG file's size from its header, read without decoding pixels (to check
+/// `thumbnails.max_pixels` and plan memory before decoding).
+public struct ImageHeader: Equatable, Sendable {
+    /// The stored size (before EXIF orientation; for HEIF, libheif's reported size).
+    public var width: Int
+    public var height: Int
+    public var hasAlpha: Bool
+
+    public init(width: Int, height: Int, hasAlpha: Bool) {
+        self.width = width
+        self.height = height
+        self.hasAlpha = hasAlpha
+    }
+}
+
+/// Colour described by code points (ITU-T H.273), as HEIF/AVIF `nclx` boxes carry it instead of
+/// (or beside) an ICC profile.
+public struct CICP: Equatable, Sendable {
+    public var primaries: Int
+    public var transfer: Int
+    public var matrix: Int
+    public var fullRange: Bool
+
+    public init(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool) {
+        self.primaries = primaries
+        self.transfer = transfer
+        self.matrix = matrix
+        self.fullRange = fullRange
+    }
+
+    /// SMPTE ST 2084 (PQ) and ARIB STD-B67 (HLG): HDR transfers, brighter than an SDR screen's white.
+    public var isHDR: Bool { transfer == 16 || transfer == 18 }
+}

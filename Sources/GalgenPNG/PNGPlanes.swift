@@ -1,0 +1,40 @@
+import GalgenJPEG
+
+/// The decoded samples in the shapes `DecodedImage` wants.
+enum PNGPlanes {
+    /// Interleaved gray+alpha or RGBA samples split into pixels and an alpha plane; the plane is
+    /// nil when there is no alpha channel or every pixel is opaque.
+    static func split(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> (PixelBuffer, [UInt8]?) {
+        let layout: PixelBuffer.Layout = channels >= 3 ? .rgb : .gray
+        guard channels == 2 || channels == 4 else {
+            return (PixelBuffer(width: width, height: height, layout: layout, bytes: samples), nil)
+        }
+        let count = width * height, colours = channels - 1
+        var colour = [UInt8](repeating: 0, count: count * colours)
+        var alpha = [UInt8](repeating: 0, count: count)
+        var opaque = true
+        samples.withUnsafeBufferPointer { input in
+            colour.withUnsafeMutableBufferPointer { colourOut in
+                alpha.withUnsafeMutableBufferPointer { alphaOut in
+                    for pixel in 0..<count {
+                        let from = pixel * channels
+                        for channel in 0..<colours { colourOut[pixel * colours + channel] = input[from + channel] }
+                        let value = input[from + colours]
+                        alphaOut[pixel] = value
+                        opaque = opaque && value == 255
+                    }
+                }
+            }
+        }
+        return (PixelBuffer(width: width, height: height, layout: layout, bytes: colour), opaque ? nil : alpha)
+    }
+
+    /// An eXIf payload as a bare TIFF structure: as stored when it starts `II*\0` or `MM\0*`, with a
+    /// stray `Exif\0\0` prefix removed, and nil when it is neither.
+    static func tiff(_ exif: [UInt8]?) -> [UInt8]? {
+        guard var bytes = exif else { return nil }
+        if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
+        let headers: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
+        return headers.contains { bytes.starts(with: $0) } ? bytes : nil
+    }
+}

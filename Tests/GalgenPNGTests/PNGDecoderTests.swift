@@ -1,0 +1,205 @@
+import Foundation
+import GalgenJPEG
+import GalgenPNG
+import GalgenTestSupport
+import Testing
+
+/// libpng on the shared PNG fixtures (../shared/fixtures/formats and formats/odd, SOURCES.md):
+/// sizes, layouts, alpha, metadata, colour at chosen points against a reference decode, the
+/// gamma policy, and damaged files refused with libpng's reason.
+///
+/// Reference values: `pngtopnm FILE.png` and `pngtopnm -alpha FILE.png` (netpbm 11.01 over the
+/// same libpng 1.6.39, no gamma applied), read at (x, y). The decode must match them exactly: both
+/// are lossless reads by the same library, and the only arithmetic on top, 16→8 bits and gamma,
+/// is written out below with libpng's own formulas, whose results lie well clear of a rounding tie.
+@Suite(.needsFixtures)
+struct PNGDecoderTests {
+    static func bytes(_ name: String) throws -> [UInt8] { try Fixtures.bytes("formats/" + name) }
+
+    static let goodFiles = ["dn_scanned_photo_rgb8.png", "dn_autumn_rgba_iccp_exif.png", "lav_weld_rgb16.png",
+                            "dn_palette_trns_256.png", "lav_kodim03_gray8_gama16.png", "pil_pil123rgba_adam7.png"]
+    static let damagedFiles = ["dn_its_ihdr_crc.png", "dn_its_first_chunk_zhdr.png", "dn_its_zlib_data_error.png",
+                               "dn_its_bad_filter_type.png", "dn_its_ihdr_color_type11.png"]
+
+    @Test func everyPNGFixtureHasAnOutcomeHere() {
+        let present = Set(Fixtures.names(in: "formats").filter { $0.hasSuffix(".png") })
+            .union(Fixtures.names(in: "formats/odd").filter { $0.hasSuffix(".png") }.map { "odd/" + $0 })
+        let covered = Set(Self.goodFiles).union(Self.damagedFiles.map { "odd/" + $0 }).union(["odd/dn_its_gama_zero_gray.png"])
+        #expect(present == covered)
+    }
+
+    @Test("Size, layout and alpha as stored", arguments: [
+        ("dn_scanned_photo_rgb8.png", 1412, 2077, PixelBuffer.Layout.rgb, false, false),
+        // An alpha channel whose every value is 255: the header says alpha, the decode drops the plane.
+        ("dn_autumn_rgba_iccp_exif.png", 640, 513, .rgb, true, false),
+        ("lav_weld_rgb16.png", 1024, 684, .rgb, false, false),
+        ("dn_palette_trns_256.png", 256, 256, .rgb, true, true),
+        ("lav_kodim03_gray8_gama16.png", 768, 512, .gray, false, false),
+        ("pil_pil123rgba_adam7.png", 162, 150, .rgb, true, true),
+    ])
+    func decode(_ name: String, _ width: Int, _ height: Int, _ layout: PixelBuffer.Layout, _ headerAlpha: Bool, _ alpha: Bool) throws {
+        let bytes = try Self.bytes(name)
+        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: width, height: height, hasAlpha: headerAlpha))
+        let image = try PNGDecoder.decode(bytes, maxPixels: 200_000_000)
+        #expect((image.pixels.width, image.pixels.height, image.pixels.layout) == (width, height, layout))
+        #expect((image.alpha != nil) == alpha)
+        #expect(image.alpha.map { $0.count == width * height } ?? true)
+        #expect(image.notes == [])
+    }
+
+    @Test("Colour at points, against pngtopnm", arguments: [
+        ("dn_scanned_photo_rgb8.png", 0, 0, [178, 178, 175], nil), ("dn_scanned_photo_rgb8.png", 706, 1038, [148, 116, 105], nil),
+        ("dn_scanned_photo_rgb8.png", 1411, 2076, [22, 22, 36], nil),
+        // iCCP: samples as stored, no gamma.
+        ("dn_autumn_rgba_iccp_exif.png", 0, 0, [214, 206, 198], nil), ("dn_autumn_rgba_iccp_exif.png", 320, 256, [54, 34, 20], nil),
+        ("dn_autumn_rgba_iccp_exif.png", 639, 512, [39, 49, 17], nil),
+        // 16 bits: (v * 255 + 32895) >> 16 (png_set_scale_16) of pngtopnm's 16-bit samples. At
+        // (451, 407) they are (63076, 63087, 63054): 245 rounded, where strip_16's v >> 8 gives 246.
+        ("lav_weld_rgb16.png", 0, 0, [71, 74, 75], nil), ("lav_weld_rgb16.png", 512, 342, [43, 22, 14], nil),
+        ("lav_weld_rgb16.png", 451, 407, [245, 245, 245], nil), ("lav_weld_rgb16.png", 504, 434, [245, 255, 253], nil),
+        // sRGB chunk (and a matching gAMA): palette colours as they are; tRNS gives the alpha.
+        ("dn_palette_trns_256.png", 0, 0, [255, 255, 255], 0), ("dn_palette_trns_256.png", 87, 0, [0, 9, 115], 77),
+        ("dn_palette_trns_256.png", 29, 23, [185, 249, 9], 184), ("dn_palette_trns_256.png", 58, 23, [0, 152, 225], 99),
+        // gAMA 0.625, no profile: 255 * (v/255)^0.72727, the exponent libpng computes as
+        // 1 / (0.625 * 2.2), rounded half up (png_gamma_8bit_correct); raw 97, 152, 68, 1.
+        ("lav_kodim03_gray8_gama16.png", 0, 0, [126], nil), ("lav_kodim03_gray8_gama16.png", 192, 170, [175], nil),
+        ("lav_kodim03_gray8_gama16.png", 384, 256, [98], nil), ("lav_kodim03_gray8_gama16.png", 767, 511, [5], nil),
+        // gAMA 1.0 (linear): colour 255 * (v/255)^0.45455 of raw (49, 33, 48), (63, 38, 33),
+        // (137, 7, 2), (3, 0, 0); alpha untouched (straight, linear).
+        ("pil_pil123rgba_adam7.png", 78, 14, [120, 101, 119], 255), ("pil_pil123rgba_adam7.png", 111, 14, [135, 107, 101], 110),
+        ("pil_pil123rgba_adam7.png", 56, 27, [192, 50, 28], 255), ("pil_pil123rgba_adam7.png", 40, 50, [34, 0, 0], 113),
+        // iCCP kept (the broken gAMA ignored): samples as stored.
+        ("odd/dn_its_gama_zero_gray.png", 0, 0, [168], nil), ("odd/dn_its_gama_zero_gray.png", 100, 176, [199], nil),
+        ("odd/dn_its_gama_zero_gray.png", 399, 527, [88], nil),
+    ] as [(String, Int, Int, [UInt8], UInt8?)])
+    func colour(_ name: String, _ x: Int, _ y: Int, _ expected: [UInt8], _ alpha: UInt8?) throws {
+        let image = try PNGDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
+        let pixel = y * image.pixels.width + x, channels = image.pixels.channels
+        #expect(Array(image.pixels.bytes[pixel * channels..<(pixel + 1) * channels]) == expected)
+        #expect((image.alpha?[pixel] ?? 255) == (alpha ?? 255))
+    }
+
+    @Test func theICCProfileAndEXIFComeWithThePixels() throws {
+        let image = try PNGDecoder.decode(try Self.bytes("dn_autumn_rgba_iccp_exif.png"), maxPixels: 1_000_000)
+        let profile = try #require(image.iccProfile)
+        #expect(profile.count == 4088)
+        #expect(Array(profile[36..<40]) == Array("acsp".utf8))
+        let exif = try #require(image.exif)
+        #expect(exif.starts(with: [0x4D, 0x4D, 0x00, 0x2A]))
+        #expect(exif.count == 150)
+        #expect(image.xmp.map { String(decoding: $0, as: UTF8.self).contains("x:xmpmeta") } == true)
+    }
+
+    @Test func xmpIsTheITXtText() throws {
+        let image = try PNGDecoder.decode(try Self.bytes("dn_scanned_photo_rgb8.png"), maxPixels: 10_000_000)
+        let xmp = String(decoding: try #require(image.xmp), as: UTF8.self)
+        // The iTXt chunk is 6,816 bytes: 22 of keyword, flags and empty language tags, then the text.
+        #expect(image.xmp?.count == 6794)
+        #expect(xmp.hasPrefix("<?xpacket begin=") && xmp.contains("tiff:Orientation"))
+        #expect(image.iccProfile == nil && image.exif == nil)
+    }
+
+    @Test func paletteTransparencyBecomesAnAlphaPlane() throws {
+        let image = try PNGDecoder.decode(try Self.bytes("dn_palette_trns_256.png"), maxPixels: 1_000_000)
+        let alpha = try #require(image.alpha)
+        // SOURCES.md: tRNS alpha 0...254, no pixel fully opaque.
+        #expect(alpha.max() == 254 && alpha.min() == 0)
+        #expect(!alpha.contains(255))
+    }
+
+    @Test func gammaIsAppliedToEverySampleOfTheGAMAFile() throws {
+        let bytes = try Self.bytes("lav_kodim03_gray8_gama16.png")
+        let corrected = try PNGDecoder.decode(bytes, maxPixels: 1_000_000).pixels.bytes
+        // The same file without its gAMA chunk decodes to the raw samples (taken as sRGB).
+        let raw = try PNGDecoder.decode(TinyPNG.removing("gAMA", from: bytes), maxPixels: 1_000_000).pixels.bytes
+        let table = (0...255).map { UInt8((255 * pow(Double($0) / 255, 0.72727)).rounded(.toNearestOrAwayFromZero)) }
+        #expect(corrected == raw.map { table[Int($0)] })
+        // SOURCES.md: honouring the gAMA makes it visibly lighter (means 129.0 against 102.1).
+        let mean = { (samples: [UInt8]) in Double(samples.reduce(0) { $0 + Int($1) }) / Double(samples.count) }
+        #expect(mean(raw) > 102 && mean(raw) < 102.3)
+        #expect(mean(corrected) - mean(raw) > 25)
+    }
+
+    @Test func theInterlacedFileDecodesWithStraightAlpha() throws {
+        let image = try PNGDecoder.decode(try Self.bytes("pil_pil123rgba_adam7.png"), maxPixels: 1_000_000)
+        let alpha = try #require(image.alpha)
+        // SOURCES.md: 25% of pixels opaque.
+        let opaque = Double(alpha.filter { $0 == 255 }.count) / Double(alpha.count)
+        #expect(opaque > 0.24 && opaque < 0.26)
+    }
+
+    @Test func aZeroGAMAIsIgnoredAndTheProfileKept() throws {
+        let bytes = try Self.bytes("odd/dn_its_gama_zero_gray.png")
+        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: 400, height: 528, hasAlpha: false))
+        let image = try PNGDecoder.decode(bytes, maxPixels: 1_000_000)
+        #expect((image.pixels.width, image.pixels.height, image.pixels.layout) == (400, 528, .gray))
+        // libpng alone would drop this gray profile along with the bad gAMA and cHRM before it.
+        #expect(image.iccProfile?.count == 400)
+        #expect(image.notes == [])
+    }
+
+    @Test("Damaged files are refused with libpng's reason", arguments: [
+        ("dn_its_ihdr_crc.png", "IHDR: CRC error"),
+        // zHDR is not IHDR; the first chunk libpng reads before an IHDR says so (cHRM, which comes
+        // first, is skipped unread).
+        ("dn_its_first_chunk_zhdr.png", "missing IHDR"),
+        ("dn_its_zlib_data_error.png", "bad adaptive filter value"),
+        ("dn_its_bad_filter_type.png", "bad adaptive filter value"),
+        ("dn_its_ihdr_color_type11.png", "Invalid IHDR data (Invalid color type in IHDR)"),
+    ])
+    func damaged(_ name: String, _ reason: String) throws {
+        do {
+            _ = try PNGDecoder.decode(try Self.bytes("odd/" + name), maxPixels: 200_000_000)
+            Issue.record("\(name) decoded")
+        } catch let error as PNGError {
+            #expect(error.message.contains(reason), "\(error.message)")
+        }
+    }
+
+    @Test func damageInTheImageDataPassesTheHeader() throws {
+        #expect(try PNGDecoder.header(try Self.bytes("odd/dn_its_bad_filter_type.png")) == ImageHeader(width: 207, height: 184, hasAlpha: false))
+        #expect(try PNGDecoder.header(try Self.bytes("odd/dn_its_zlib_data_error.png")) == ImageHeader(width: 100, height: 100, hasAlpha: true))
+    }
+
+    @Test func maxPixelsIsCheckedFromTheHeaderBeforeDecoding() throws {
+        // 207×184 = 38,088 pixels of broken image data: refused for its size, never decoded.
+        let bytes = try Self.bytes("odd/dn_its_bad_filter_type.png")
+        #expect(throws: PNGError(message: "it has 38088 pixels (207×184), over thumbnails.max_pixels (38087)")) {
+            try PNGDecoder.decode(bytes, maxPixels: 38087)
+        }
+        #expect(throws: PNGError(message: "bad adaptive filter value")) { try PNGDecoder.decode(bytes, maxPixels: 38088) }
+    }
+
+    @Test("A file cut in half is refused", arguments: goodFiles)
+    func truncated(_ name: String) throws {
+        let bytes = try Self.bytes(name)
+        #expect(throws: PNGError(message: "unexpected end of file")) {
+            try PNGDecoder.decode(Array(bytes.prefix(bytes.count / 2)), maxPixels: 200_000_000)
+        }
+    }
+
+    @Test func randomMutationsNeverCrash() throws {
+        let sources = try ["dn_palette_trns_256.png", "pil_pil123rgba_adam7.png", "odd/dn_its_zlib_data_error.png"].map(Self.bytes)
+        var random = SplitMix64(seed: 0x9E0_2026)
+        var decoded = 0
+        for round in 0..<200 {
+            var bytes = sources[round % sources.count]
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                // Half the changes land in the first 300 bytes, where the headers are.
+                let limit = Bool.random(using: &random) ? min(300, bytes.count) : bytes.count
+                bytes[Int.random(in: 8..<limit, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            if round % 5 == 0 { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random))) }
+            // With fixed CRCs the damage reaches the chunk readers and inflate, not only the CRC check.
+            if round % 2 == 0 { bytes = TinyPNG.fixingCRCs(bytes) }
+            guard let image = try? PNGDecoder.decode(bytes, maxPixels: 4_000_000) else { continue }
+            decoded += 1
+            let header = try PNGDecoder.header(bytes)
+            #expect((image.pixels.width, image.pixels.height) == (header.width, header.height))
+            #expect(image.pixels.bytes.count == header.width * header.height * image.pixels.channels)
+            #expect(image.alpha.map { $0.count == header.width * header.height && header.hasAlpha } ?? true)
+        }
+        // Some mutations (in pixel data, or in chunks read past) still decode.
+        #expect(decoded > 0)
+    }
+}
