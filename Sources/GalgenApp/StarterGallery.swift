@@ -7,10 +7,10 @@ enum StarterGallery {
             description: A few favourites.
 
             """ + template + thumbnails + order + words + """
-            # Every JPEG in photos/ and its subfolders. Single photos can be listed too, with
-            # words of their own, and https:// URLs (downloaded once into .galgen-cache/ and
-            # revalidated on later builds); a photo may be brought in only once, so list single
-            # photos from outside photos/.
+            # Every photo (JPEG, HEIC, AVIF, WebP, PNG) in photos/ and its subfolders. Single
+            # photos can be listed too, with words of their own, and https:// URLs (downloaded
+            # once into .galgen-cache/ and revalidated on later builds); a photo may be brought
+            # in only once, so list single photos from outside photos/.
             images:
               - src: photos/
             \(excludeExample("    "))
@@ -47,7 +47,7 @@ enum StarterGallery {
                 """
         case .images:
             return """
-                # Every JPEG in \(source) and its subfolders.
+                # Every photo (JPEG, HEIC, AVIF, WebP, PNG) in \(source) and its subfolders.
                 images:
                   - src: \(source)
                 \(excludeExample("    "))
