@@ -3,7 +3,7 @@ import GalgenJPEG
 
 extension WebPDecoder {
     /// An animation's first frame, composited on its canvas by WebPAnimDecoder (a first frame may
-    /// be a sub-rectangle, blended onto the transparent canvas), with a note saying so.
+    /// be a sub-rectangle, blended onto the transparent canvas), with a note saying the others are not used.
     ///
     /// WebPAnimDecoder reports a failure as a bare false, without libwebp's status code.
     static func firstFrame(_ input: UnsafeBufferPointer<UInt8>, width: Int, height: Int) throws(WebPError) -> DecodedImage {
@@ -26,8 +26,10 @@ extension WebPDecoder {
             throw WebPError(message: "the first frame of its animation could not be decoded: the data is damaged or truncated")
         }
         var image = split(UnsafeBufferPointer(start: canvas, count: width * height * 4), width: width, height: height)
-        let frames = Int(info.frame_count)
-        image.notes.append("an animated WebP of \(frames) frame\(frames == 1 ? "" : "s"): the first frame is used")
+        // A file flagged as animated with a single frame shows all there is: nothing to say.
+        if info.frame_count > 1 {
+            image.notes.append("an animated WebP of \(info.frame_count) frames: the first frame is used")
+        }
         return image
     }
 }

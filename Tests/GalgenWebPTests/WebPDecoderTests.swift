@@ -14,7 +14,7 @@ struct WebPDecoderTests {
         ("dn_iphonex_exif6_issue473.webp", 320, 240, false), ("dn_alpha_lossy_rose.webp", 400, 301, true),
         // Simple lossless, no VP8X: only the VP8L header's alpha_is_used bit says it has alpha.
         ("dn_alpha_lossless_rose.webp", 400, 301, true), ("dn_lossless_vp8l_1200x900.webp", 1200, 900, false),
-        // The canvas, flagged as having alpha (frames 2…101 do).
+        // The canvas, flagged as having alpha (80 of its frames do).
         ("dn_animation_lossy_101f.webp", 320, 240, true),
     ])
     func header(_ name: String, _ width: Int, _ height: Int, _ alpha: Bool) throws {
@@ -133,6 +133,14 @@ struct WebPDecoderTests {
         #expect(image.notes == ["an animated WebP of 101 frames: the first frame is used"])
         // The first frame covers the canvas and has no alpha: opaque, so no plane.
         #expect(image.alpha == nil)
+    }
+
+    @Test("An animation cut to its first frames", arguments: [(1, []), (2, ["an animated WebP of 2 frames: the first frame is used"])])
+    func cutAnimation(_ frames: Int, _ notes: [String]) throws {
+        let whole = try WebPDecoderTests.bytes("dn_animation_lossy_101f.webp")
+        let image = try WebPDecoder.decode(firstFrames(frames, of: whole), maxPixels: 4_000_000)
+        #expect((image.pixels.width, image.pixels.height) == (320, 240) && image.notes == notes)
+        #expect(image.pixels == (try WebPDecoder.decode(whole, maxPixels: 4_000_000)).pixels)
     }
 
     @Test func maxPixelsIsCheckedFromTheHeaderBeforeDecoding() throws {
@@ -319,6 +327,18 @@ func orientation(_ tiff: [UInt8]) -> Int? {
         if read(at, 2) == 0x0112 { return read(at + 8, 2) }
     }
     return nil
+}
+
+/// An animation cut to its first `count` ANMF chunks, its RIFF size rewritten.
+func firstFrames(_ count: Int, of bytes: [UInt8]) -> [UInt8] {
+    var (offset, frames) = (12, 0)
+    while offset + 8 <= bytes.count, frames < count {
+        let size = bytes[offset + 4..<offset + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        frames += bytes[offset..<offset + 4].elementsEqual("ANMF".utf8) ? 1 : 0
+        offset += 8 + size + size % 2
+    }
+    let riffSize = UInt32(min(offset, bytes.count) - 8)
+    return Array("RIFF".utf8) + withUnsafeBytes(of: riffSize.littleEndian, Array.init) + bytes[8..<min(offset, bytes.count)]
 }
 
 /// The payload of the first VP8/VP8L chunk, at the top level or in the first ANMF frame.
