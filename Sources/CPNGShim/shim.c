@@ -96,13 +96,13 @@ static void shim_read_info(shim_context *ctx) {
     // would only add a warning (a note) for the many files with an old, slightly wrong one.
     png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
     // Text galgen never reads is skipped unread (its CRC still checked), so many compressed text
-    // chunks cost no inflating; XMP is iTXt, which is kept. gAMA is kept raw and cHRM skipped, away
-    // from libpng's colour-space checks: a gAMA out of range or a cHRM it finds inconsistent makes
-    // it discard an iCCP profile read before them.
+    // chunks cost no inflating; XMP is iTXt, which is kept. gAMA and sRGB are kept raw and cHRM
+    // skipped, so libpng's colour-space checks see only iCCP: a gAMA out of range, a cHRM it finds
+    // inconsistent or an sRGB beside the iCCP would make it discard the profile.
     static const png_byte skipped[] = "tEXt\0zTXt\0sPLT\0cHRM";
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, 4);
-    static const png_byte kept[] = "gAMA";
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, kept, 1);
+    static const png_byte kept[] = "gAMA\0sRGB";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, kept, 2);
     png_read_info(png, ctx->info);
 }
 
@@ -143,16 +143,14 @@ int galgen_png_read_header(const uint8_t *data, size_t size, galgen_png_info *in
     return 0;
 }
 
-/// The first gAMA before the image data (x 100000), or -1 when there is none.
-static long shim_file_gamma(shim_context *ctx) {
+/// The data of the first `name` chunk of `size` bytes kept raw before the image data, or NULL.
+static const png_byte *shim_kept_chunk(shim_context *ctx, const char *name, size_t size) {
     png_unknown_chunkp chunks;
     int count = png_get_unknown_chunks(ctx->png, ctx->info, &chunks);
     for (int i = 0; i < count; i++) {
-        if (memcmp(chunks[i].name, "gAMA", 4) != 0 || chunks[i].size != 4) continue;
-        const png_byte *value = chunks[i].data;
-        return (long)((uint32_t)value[0] << 24 | (uint32_t)value[1] << 16 | (uint32_t)value[2] << 8 | value[3]);
+        if (memcmp(chunks[i].name, name, 4) == 0 && chunks[i].size == size) return chunks[i].data;
     }
-    return -1;
+    return NULL;
 }
 
 /// The colour policy: an ICC profile is returned and the samples left as they are; an sRGB chunk
@@ -160,15 +158,15 @@ static long shim_file_gamma(shim_context *ctx) {
 /// colour only: PNG_ALPHA_PNG, libpng's default, leaves alpha straight and linear. A gAMA out of
 /// that range (0 among them) is ignored, and said so.
 static void shim_set_gamma(shim_context *ctx, galgen_png_image *image) {
-    image->file_gamma = shim_file_gamma(ctx);
+    const png_byte *gama = shim_kept_chunk(ctx, "gAMA", 4);
+    long gamma = gama == NULL ? -1 : (long)((uint32_t)gama[0] << 24 | (uint32_t)gama[1] << 16 | (uint32_t)gama[2] << 8 | gama[3]);
+    image->file_gamma = gamma;
     png_charp name;
-    int compression, intent;
+    int compression;
     png_bytep profile;
     png_uint_32 length;
     if (png_get_iCCP(ctx->png, ctx->info, &name, &compression, &profile, &length)) return;
-    if (png_get_sRGB(ctx->png, ctx->info, &intent)) return;
-    long gamma = image->file_gamma;
-    if (gamma < 0) return;
+    if (shim_kept_chunk(ctx, "sRGB", 1) != NULL || gamma < 0) return;
     if (gamma < 1000 || gamma > 1000000) {
         image->gamma_ignored = 1;
         return;

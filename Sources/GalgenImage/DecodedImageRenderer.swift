@@ -41,13 +41,14 @@ enum DecodedImageRenderer {
                              facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
     }
 
-    /// The decoded pixels at their peak (with alpha, and the library's own planes, about as much again)
-    /// and what is made from them.
+    /// The decoded pixels at their peak and what is made from them. Per pixel: the library's own
+    /// planes (libheif's YCbCr, libwebp's canvases: up to 4 bytes), its RGB(A) output and galgen's
+    /// copy (3–4 each), the flattened copy of a transparent photo (3).
     static func peakBytes(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) -> Int {
         guard let header = try? header(bytes, format: format), header.width * header.height <= request.maxPixels else { return 0 }
         let pixels = header.width * header.height
         let largest = min(header.width, request.widths.max() ?? header.width)
-        return pixels * (header.hasAlpha ? 4 : 3) * 2 + 3 * largest * largest * header.height / max(1, header.width) * 3
+        return pixels * (header.hasAlpha ? 15 : 10) + 3 * largest * largest * header.height / max(1, header.width) * 3
     }
 
     private static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws(ImageStageError) -> DecodedImage {

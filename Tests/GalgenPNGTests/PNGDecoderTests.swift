@@ -120,6 +120,22 @@ struct PNGDecoderTests {
         #expect(mean(corrected) - mean(raw) > 25)
     }
 
+    @Test func anSRGBChunkWinsOverTheGAMA() throws {
+        let bytes = try Self.bytes("lav_kodim03_gray8_gama16.png")
+        let withSRGB = TinyPNG.inserting("sRGB", [0], after: "IHDR", into: bytes)
+        let raw = try PNGDecoder.decode(TinyPNG.removing("gAMA", from: bytes), maxPixels: 1_000_000)
+        #expect(try PNGDecoder.decode(withSRGB, maxPixels: 1_000_000).pixels == raw.pixels)
+    }
+
+    @Test func anSRGBChunkBesideTheProfileDoesNotLoseIt() throws {
+        // The PNG spec says not both. Before the iCCP, libpng alone would drop the profile
+        // ("iCCP: too many profiles").
+        let bytes = TinyPNG.inserting("sRGB", [0], after: "IHDR", into: try Self.bytes("dn_autumn_rgba_iccp_exif.png"))
+        let image = try PNGDecoder.decode(bytes, maxPixels: 1_000_000)
+        #expect(image.iccProfile?.count == 4088)
+        #expect(image.notes == [])
+    }
+
     @Test func theInterlacedFileDecodesWithStraightAlpha() throws {
         let image = try PNGDecoder.decode(try Self.bytes("pil_pil123rgba_adam7.png"), maxPixels: 1_000_000)
         let alpha = try #require(image.alpha)

@@ -42,6 +42,14 @@ enum TinyPNG {
         return result
     }
 
+    /// The file with a chunk inserted after the first chunk of type `after`.
+    static func inserting(_ type: String, _ data: [UInt8], after: String, into file: [UInt8]) -> [UInt8] {
+        guard let previous = chunks(file).first(where: { $0.type == after }) else { return file }
+        var result = file
+        result.insert(contentsOf: chunk(type, data), at: previous.offset + 12 + previous.length)
+        return result
+    }
+
     /// Recomputes every whole chunk's CRC, so a mutation reaches the chunk's reader.
     static func fixingCRCs(_ file: [UInt8]) -> [UInt8] {
         var result = file
