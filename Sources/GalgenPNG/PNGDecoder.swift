@@ -15,15 +15,23 @@ import GalgenJPEG
 /// - an `sRGB` chunk needs nothing;
 /// - otherwise a `gAMA` between 0.01 and 10 is honoured: libpng re-encodes the colour samples
 ///   for a display gamma of 2.2 (`png_set_gamma(PNG_DEFAULT_sRGB, gAMA)`, a pure power law
-///   `v' = 255 · (v/255)^(1 / (gAMA · 2.2))`, not the piecewise sRGB curve); alpha stays straight
-///   and linear (libpng's `PNG_ALPHA_PNG`). A `gAMA` of 0 or out of range is ignored (libpng
-///   drops it with a warning), as is a file without any of these chunks (taken as sRGB).
+///   `v' = 255 · (v/255)^(1 / (gAMA · 2.2))` rounded half up, not the piecewise sRGB curve; a
+///   `gAMA` within 5% of 1/2.2 changes nothing); alpha stays straight and linear (libpng's
+///   `PNG_ALPHA_PNG`). A `gAMA` out of that range, 0 among them, is ignored with a note; a file
+///   with none of these chunks is taken as sRGB.
 /// - `cHRM` is ignored: primaries other than sRGB's are only honoured through an ICC profile.
+///
+/// The shim reads `gAMA` and `sRGB` itself and skips `cHRM`, so libpng's colour-space checks see
+/// only `iCCP`: libpng 1.6 discards a profile when a `gAMA` is out of range, a `cHRM` is
+/// inconsistent or an `sRGB` chunk comes before it, and the profile is the best description.
 ///
 /// libpng reports errors by longjmp, so every call goes through the C shim (CPNGShim), which
 /// keeps setjmp/longjmp on its side. Limits hold before anything is allocated: 65,535 pixels a
-/// side, 16 MB for one decompressed ancillary chunk, 128 kept text chunks.
+/// side, 16 MB for one decompressed ancillary chunk (an ICC profile, XMP), 128 kept ancillary
+/// chunks.
 public enum PNGDecoder {
+    /// The stored size from IHDR, read without decoding pixels. `hasAlpha` is an alpha channel or a
+    /// `tRNS` chunk; `decode` may still find every pixel opaque and return no alpha plane.
     public static func header(_ bytes: [UInt8]) throws(PNGError) -> ImageHeader {
         let info = try readHeader(bytes)
         return ImageHeader(width: Int(info.width), height: Int(info.height), hasAlpha: info.channels == 2 || info.channels == 4)

@@ -42,9 +42,12 @@ struct PNGSyntheticTests {
     }
 
     @Test func gammaAtTheEdgesOfTheRangeIsApplied() throws {
-        // gAMA 0.45455 is sRGB's own: libpng finds the correction insignificant and leaves it.
-        let same = TinyPNG.make(width: 1, height: 1, bitDepth: 8, colourType: 0, rows: [[40]], extra: [("gAMA", TinyPNG.be32(45455))])
-        #expect(try PNGDecoder.decode(same, maxPixels: 1).pixels.bytes == [40])
+        // libpng skips a correction within 5% of none (PNG_GAMMA_THRESHOLD): gAMA 0.45455 is
+        // sRGB's own, 0.44 × 2.2 = 0.968 is close enough; 0.43 × 2.2 = 0.946 is not (40 → 36).
+        for (gamma, expected): (UInt32, UInt8) in [(45455, 40), (44000, 40), (43000, 36)] {
+            let file = TinyPNG.make(width: 1, height: 1, bitDepth: 8, colourType: 0, rows: [[40]], extra: [("gAMA", TinyPNG.be32(gamma))])
+            #expect(try PNGDecoder.decode(file, maxPixels: 1).pixels.bytes == [expected], "gAMA \(gamma)")
+        }
         // gAMA 10: 255 * (40/255)^(1 / 22) = 234.4; gAMA 0.01: 255 * (40/255)^(1 / 0.022) = 0.
         let high = TinyPNG.make(width: 1, height: 1, bitDepth: 8, colourType: 0, rows: [[40]], extra: [("gAMA", TinyPNG.be32(1_000_000))])
         #expect(try PNGDecoder.decode(high, maxPixels: 1).pixels.bytes == [234])
