@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenJPEG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenJPEG", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",

@@ -131,7 +131,7 @@ public enum HEIFDecoder {
         return try result.get()
     }
 
-    private static func check(_ error: heif_error) throws(HEIFError) {
+    static func check(_ error: heif_error) throws(HEIFError) {
         guard error.code != heif_error_Ok else { return }
         throw HEIFError(message: error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)")
     }

@@ -18,13 +18,19 @@ enum DecodedImageRenderer {
             warnings.append("its EXIF says orientation \(turn), but its HEIF boxes do not rotate it: it is shown as stored, "
                 + "as the HEIF standard says and browsers do; if it looks turned, re-export it from the phone or an editor")
         }
-        let stored = decoded.alpha.map { AlphaFlattening.flatten(decoded.pixels, alpha: $0) } ?? decoded.pixels
+        // A transparent photo keeps its alpha for WebP and AVIF; JPEG-only builds flatten it at once.
+        let keepsAlpha = decoded.alpha != nil && request.formats.contains { $0 != .jpeg }
+        let stored = keepsAlpha ? decoded.pixels : decoded.alpha.map { AlphaFlattening.flatten(decoded.pixels, alpha: $0) } ?? decoded.pixels
+        let storedAlpha = keepsAlpha ? decoded.alpha.map { PixelBuffer(width: stored.width, height: stored.height, layout: .gray, bytes: $0) } : nil
         let uprightWidth = orientation.swapsAxes ? stored.height : stored.width
         let uprightHeight = orientation.swapsAxes ? stored.width : stored.height
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
         let sizes = RenditionEncoding.storedSizes(widths: widths, uprightWidth: uprightWidth, uprightHeight: uprightHeight,
                                                   orientation: orientation)
-        let largest = Resampler.resize(stored, width: sizes.last!.width, height: sizes.last!.height)
+        let (largest, largestAlpha) = storedAlpha.map {
+            let resized = AlphaResampling.resize(stored, alpha: $0, width: sizes.last!.width, height: sizes.last!.height)
+            return (resized.0, Optional(resized.1))
+        } ?? (Resampler.resize(stored, width: sizes.last!.width, height: sizes.last!.height), nil)
         var profile = decoded.iccProfile
         if profile == nil, let cicp = decoded.cicp {
             let made = try cicpProfile(cicp)
@@ -33,11 +39,12 @@ enum DecodedImageRenderer {
         }
         let colour = RenditionColour.prepare(largest, iccProfile: profile, request: request)
         if let warning = colour.warning { warnings.append(warning) }
-        let (renditions, smallest) = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
-                                                                  orientation: orientation, quality: request.quality)
+        let encoded = try RenditionEncoding.encode(largest: colour.pixels, alpha: largestAlpha, iccProfile: colour.iccProfile, sizes: sizes,
+                                                   orientation: orientation, request: request)
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
-        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
+        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
+                             warnings: warnings,
+                             placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
                              facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
     }
 

@@ -50,14 +50,15 @@ public enum JPEGImageRenderer {
                                                   orientation: orientation)
         let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: plan.scaleNumerator,
                                                            size: sizes.last!, request: request, decoder: decoder)
-        let (renditions, smallest) = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
-                                                                  orientation: orientation, quality: request.quality)
+        let encoded = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
+                                                   orientation: orientation, request: request)
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
-        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: renditions, warnings: warnings,
-                             placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
+        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
+                             warnings: warnings,
+                             placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
                              metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif))
     }
 

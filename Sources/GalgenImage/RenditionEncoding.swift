@@ -1,8 +1,11 @@
 import GalgenCore
+import GalgenHEIF
 import GalgenJPEG
+import GalgenWebP
 
-/// The part of rendering every format shares: from the largest rendition's pixels (as stored, in
-/// the colours they are published in) to every rendition, turned upright and encoded.
+/// The part of rendering every source format shares: from the largest rendition's pixels (as
+/// stored, in the colours they are published in) to every rendition, turned upright and encoded
+/// in each requested output format.
 enum RenditionEncoding {
     /// Widths from this size up are encoded progressive (smaller files for large images).
     static let progressiveFromWidth = 1000
@@ -16,22 +19,67 @@ enum RenditionEncoding {
         }
     }
 
+    struct Encoded {
+        /// The fallback format's renditions, smallest first.
+        var renditions: [Rendition]
+        /// The other requested formats', in the order requested.
+        var alternates: [RenditionsOfFormat]
+        /// The smallest rendition's upright pixels (for the placeholder).
+        var smallest: PixelBuffer?
+    }
+
     /// Largest first, each width resampled from the one above it: smaller filters, same look.
-    /// Returns the renditions smallest first, and the smallest's upright pixels (for the placeholder).
-    static func encode(largest: PixelBuffer, iccProfile: [UInt8]?, sizes: [(width: Int, height: Int)],
-                       orientation: Orientation, quality: Int) throws -> (renditions: [Rendition], smallest: PixelBuffer?) {
-        var renditions: [Rendition] = []
-        var base = largest
+    /// Each size is resampled and turned upright once, then encoded in every format. With
+    /// `alpha` (straight, the size of `largest`), WebP and AVIF keep it and JPEG is flattened
+    /// onto the page background.
+    static func encode(largest: PixelBuffer, alpha: PixelBuffer? = nil, iccProfile: [UInt8]?, sizes: [(width: Int, height: Int)],
+                       orientation: Orientation, request: RenditionRequest) throws -> Encoded {
+        var byFormat: [OutputFormat: [Rendition]] = [:]
+        var base = largest, baseAlpha = alpha
         var smallest: PixelBuffer?
         for size in sizes.reversed() {
-            let pixels = Resampler.resize(base, width: size.width, height: size.height)
+            var pixels: PixelBuffer, uprightAlpha: [UInt8]?
+            if let transparent = baseAlpha {
+                let resized = AlphaResampling.resize(base, alpha: transparent, width: size.width, height: size.height)
+                (pixels, baseAlpha) = resized
+                uprightAlpha = orientation.apply(to: resized.1).bytes
+            } else {
+                pixels = Resampler.resize(base, width: size.width, height: size.height)
+            }
             let upright = orientation.apply(to: pixels)
-            let encoder = JPEGEncoder(quality: quality, progressive: upright.width >= progressiveFromWidth)
-            renditions.insert(Rendition(width: upright.width, height: upright.height,
-                                        jpeg: try encoder.encode(upright, iccProfile: iccProfile)), at: 0)
+            let flat = uprightAlpha.map { AlphaFlattening.flatten(upright, alpha: $0) } ?? upright
+            for format in request.formats {
+                let bytes = format == .jpeg ? try encode(flat, format: format, quality: request.quality, iccProfile: iccProfile)
+                    : try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, iccProfile: iccProfile)
+                byFormat[format, default: []].insert(Rendition(width: upright.width, height: upright.height, encoded: bytes, format: format), at: 0)
+            }
             base = pixels
-            smallest = upright
+            smallest = flat
         }
-        return (renditions, smallest)
+        let fallback = OutputFormat.fallback(of: request.formats)
+        return Encoded(renditions: byFormat[fallback] ?? [],
+                       alternates: OutputFormat.alternates(of: request.formats).map {
+                           RenditionsOfFormat(format: $0, renditions: byFormat[$0] ?? [])
+                       },
+                       smallest: smallest)
+    }
+
+    static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, format: OutputFormat, quality: Int, iccProfile: [UInt8]?) throws -> [UInt8] {
+        do {
+            switch format {
+            case .jpeg:
+                return try JPEGEncoder(quality: quality, progressive: image.width >= progressiveFromWidth).encode(image, iccProfile: iccProfile)
+            case .webp:
+                return try WebPEncoder.encode(image, alpha: alpha, quality: OutputQuality.quality(.webp, forJPEG: quality, width: image.width),
+                                              method: OutputQuality.webpMethod,
+                                              iccProfile: iccProfile)
+            case .avif:
+                return try AVIFEncoder.encode(image, alpha: alpha, quality: OutputQuality.quality(.avif, forJPEG: quality, width: image.width),
+                                              speed: OutputQuality.avifSpeed,
+                                              iccProfile: iccProfile)
+            }
+        } catch {
+            throw ImageStageError(message: "cannot encode the \(format.rawValue.uppercased()) rendition: \(error)")
+        }
     }
 }

@@ -69,5 +69,17 @@ def many(folder, count=50):
                  {"harbour.jpg": PHOTOS["harbour.jpg"]})
 
 
+def formats(folder):
+    """A photo of every input format, published as AVIF, WebP and JPEG."""
+    photos = {
+        "cheers.heic": "formats/dn_cheers_1440x960.heic", "paris.avif": "formats/lav_paris_icc_exif_xmp.avif",
+        "rose.webp": "formats/dn_alpha_lossy_rose.webp", "palette.png": "formats/dn_palette_trns_256.png",
+        "harbour.jpg": PHOTOS["harbour.jpg"],
+    }
+    lines = "".join(f"  - photos/{name}\n" for name in photos)
+    return build(folder, "title: Formats\nthumbnails: { widths: [320, 1280], formats: [avif, webp, jpeg] }\nimages:\n" + lines,
+                 photos)
+
+
 def temporary():
     return tempfile.mkdtemp(prefix="galgen-browser-")

@@ -252,6 +252,28 @@ class ManyPhotos(SiteTestCase):
         self.assertTrue(inside)
 
 
+class Formats(SiteTestCase):
+    """HEIC, AVIF, WebP, PNG and JPEG in; AVIF, WebP and JPEG out, offered in a <picture>."""
+    make_site = staticmethod(site_fixtures.formats)
+
+    def test_every_photo_shows_and_chromium_takes_the_avif(self):
+        self.driver.get(self.server.url("index.html"))
+        slugs = [t.get_attribute("aria-controls") for t in self.driver.find_elements(By.CSS_SELECTOR, '[role="tab"]')]
+        self.assertEqual(len(slugs), 5)
+        for slug in slugs:
+            self.driver.find_element(By.ID, "tab." + slug).click()
+            browser.wait_for(lambda: self.driver.execute_script(
+                "const img = document.querySelector('#' + CSS.escape(arguments[0]) + ' img.photo');"
+                "return img.complete && img.naturalWidth > 0;", slug), message=f"{slug} to load")
+            source = self.driver.execute_script(
+                "return document.querySelector('#' + CSS.escape(arguments[0]) + ' img.photo').currentSrc;", slug)
+            self.assertTrue(source.endswith(".avif"), f"{slug}: {source}")
+        self.assertEqual(self.severe_console_messages(), [])
+
+    def severe_console_messages(self):
+        return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
 class Screenshots(unittest.TestCase):
     """Desktop and phone, light and dark, under .build/screenshots/ for people to look at."""
 

@@ -11,7 +11,7 @@ import browser
 import site_fixtures
 
 GALLERY = """title: Coast trip
-thumbnails: { widths: [320, 1280] }
+thumbnails: { widths: [320, 1280], formats: [jpeg] }
 images:
   - src: photos/harbour.jpg
     title: Harbour

@@ -39,12 +39,21 @@ struct FakePhoto: Codable, Equatable, Sendable {
         Fixture.fakeJPEG("\(name)/\(self.width)@\(width)q\(quality)")
     }
 
-    /// What the fake renderer returns for `request`: the widths a real one would make, 2:1.
+    /// The (fake) encoding of one rendition in another format.
+    func rendition(width: Int, quality: Int = 82, format: OutputFormat) -> [UInt8] {
+        format == .jpeg ? rendition(width: width, quality: quality) : Array("\(format.rawValue):\(name)/\(self.width)@\(width)q\(quality)".utf8)
+    }
+
+    /// What the fake renderer returns for `request`: the widths a real one would make, 2:1, in
+    /// each requested format (the fallback's as `renditions`, the others as `alternates`).
     func rendered(_ request: RenditionRequest) throws -> RenderedImage {
         if fails { throw FakeError(description: "not a JPEG file") }
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: width)
-        var rendered = RenderedImage(width: width, height: width / 2,
-                                     renditions: widths.map { Rendition(width: $0, height: $0 / 2, jpeg: rendition(width: $0, quality: request.quality)) },
+        let encode = { (format: OutputFormat) in
+            widths.map { Rendition(width: $0, height: $0 / 2, encoded: rendition(width: $0, quality: request.quality, format: format), format: format) }
+        }
+        var rendered = RenderedImage(width: width, height: width / 2, renditions: encode(OutputFormat.fallback(of: request.formats)),
+                                     alternates: OutputFormat.alternates(of: request.formats).map { RenditionsOfFormat(format: $0, renditions: encode($0)) },
                                      warnings: warning.map { [$0] } ?? [])
         rendered.metadata = metadata ?? PhotoMetadata()
         return rendered

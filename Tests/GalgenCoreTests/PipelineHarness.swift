@@ -11,6 +11,7 @@ final class Recorder: @unchecked Sendable {
     private var _reads: [String] = []
     private var _templateFolders: [String?] = []
     private var rendering = 0, _maxRendering = 0
+    private var _requests: [RenditionRequest] = []
 
     private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 
@@ -19,12 +20,16 @@ final class Recorder: @unchecked Sendable {
     var reads: [String] { locked { _reads } }
     var templateFolders: [String?] { locked { _templateFolders } }
     var maxRendering: Int { locked { _maxRendering } }
+    /// What the renderer was asked for, one request per render.
+    var requests: [RenditionRequest] { locked { _requests } }
 
     func write(_ files: [OutputFile]) { locked { _written = files } }
     func report(_ event: BuildEvent) { locked { _events.append(event) } }
     func read(_ path: String) { locked { _reads.append(path) } }
     func loadTemplate(_ folder: String?) { locked { _templateFolders.append(folder) } }
-    func startRendering() { locked { rendering += 1; _maxRendering = max(_maxRendering, rendering) } }
+    func startRendering(_ request: RenditionRequest) {
+        locked { rendering += 1; _maxRendering = max(_maxRendering, rendering); _requests.append(request) }
+    }
     func endRendering() { locked { rendering -= 1 } }
 }
 
@@ -41,7 +46,7 @@ struct PipelineHarness {
     /// Image files hold a `FakePhoto`, which says what to make of it.
     static func fakeRenderer(_ recorder: Recorder, gate: RenderGate? = nil, peakBytes: Int = 0) -> ImageRenderer {
         ImageRenderer(render: { bytes, request in
-            recorder.startRendering()
+            recorder.startRendering(request)
             defer { recorder.endRendering() }
             gate?.enter()
             defer { gate?.leave() }
@@ -60,7 +65,7 @@ struct PipelineHarness {
              configPath: String = "/site/gallery.yml", jobs: Int = 2,
              template: SiteTemplate = BuiltInTemplate.template,
              writeError: String? = nil,
-             pages: PageCache = .none,
+             pages: PageCache = .none, renditions: RenditionStore = .none,
              peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
              modified: [String: Int64] = [:],
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
@@ -86,6 +91,7 @@ struct PipelineHarness {
                 if disk[path] != nil { return .file(modified: modified[path] ?? 0) }
                 return disk.keys.contains { $0.hasPrefix(path + "/") } ? .folder : .other
             },
+            renditions: renditions,
             pages: pages,
             writeSite: { files in
                 if let writeError { throw FakeError(description: writeError) }

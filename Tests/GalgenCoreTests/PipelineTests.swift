@@ -16,7 +16,7 @@ struct PipelineTests {
     }
 
     @Test func successfulBuildWritesPagesAssetsAndImages() async throws {
-        let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\n"
+        let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\nthumbnails: { formats: [jpeg] }\n"
         let beachPhoto = FakePhoto("beach", width: 2000), dunesPhoto = FakePhoto("dunes", width: 1000)
         let result = await run(config, photos: ["/site/photos/beach.jpg": beachPhoto, "/site/photos/dunes.jpg": dunesPhoto])
         let summary = try result.get()
@@ -58,7 +58,7 @@ struct PipelineTests {
     }
 
     @Test func missingAndBadImagesFailButTheSiteIsWritten() async throws {
-        let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\n"
+        let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\nthumbnails: { formats: [jpeg] }\n"
         let good = FakePhoto("good", width: 800)
         let summary = try await run(config, photos: ["/site/good.jpg": good, "/site/bad.jpg": FakePhoto("bad", fails: true)]).get()
         #expect(summary.exitCode == 1)
@@ -136,7 +136,7 @@ struct PipelineTests {
     }
 
     @Test func albumsBuildOnePagePerAlbumAndReadEachSourceOnce() async throws {
-        let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\n"
+        let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\nthumbnails: { formats: [jpeg] }\n"
         let aPhoto = FakePhoto("a", width: 500), bPhoto = FakePhoto("b", width: 500)
         let summary = try await run(config, photos: ["/site/a.jpg": aPhoto, "/site/b.jpg": bPhoto]).get()
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 10, pages: 3)
@@ -166,7 +166,7 @@ struct PipelineTests {
 
     @Test func thumbnailSettingsReachTheRenderer() async throws {
         let photo = FakePhoto("a", width: 900)
-        _ = try await run("thumbnails:\n  widths: [300]\n  quality: 50\nimages: [a.jpg]\n", photos: ["/site/a.jpg": photo]).get()
+        _ = try await run("thumbnails:\n  widths: [300]\n  quality: 50\n  formats: [jpeg]\nimages: [a.jpg]\n", photos: ["/site/a.jpg": photo]).get()
         let path = PipelineHarness.imagePath("images/a", 300, of: photo, quality: 50)
         #expect(recorder.written?.keys.filter { $0.hasPrefix("images/") } == [path])
         #expect(recorder.written?[path] == photo.rendition(width: 300, quality: 50))

@@ -20,22 +20,26 @@ struct BuildCommandTests {
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         let site = project.siteFiles()
+        // The default formats: AVIF offered in a <picture>, JPEG for the <img>.
         #expect(Fingerprints.masked(site) == [
             ".galgen-site", "_headers", "assets", "assets/gallery.<fp>.css", "assets/gallery.<fp>.js", "images",
-            "images/tall-200.<fp>.jpg", "images/tall-800.<fp>.jpg", "images/tiny-200.<fp>.jpg", "images/tiny-227.<fp>.jpg",
-            "images/wide-200.<fp>.jpg", "images/wide-800.<fp>.jpg", "index.html",
+            "images/tall-200.<fp>.avif", "images/tall-200.<fp>.jpg", "images/tall-800.<fp>.avif", "images/tall-800.<fp>.jpg",
+            "images/tiny-200.<fp>.avif", "images/tiny-200.<fp>.jpg", "images/tiny-227.<fp>.avif", "images/tiny-227.<fp>.jpg",
+            "images/wide-200.<fp>.avif", "images/wide-200.<fp>.jpg", "images/wide-800.<fp>.avif", "images/wide-800.<fp>.jpg",
+            "index.html",
         ])
         #expect(Fingerprints.mismatched(under: project.site).isEmpty, "a fingerprint is not the hash of its file")
         #expect(FileManager.default.fileExists(atPath: project.cache))
         let html = try #require(project.siteFile("index.html"))
         // The page links the files that were written.
-        for name in site where name.hasPrefix("images/") && name.hasSuffix(".jpg") {
+        for name in site where name.hasPrefix("images/") && (name.hasSuffix(".jpg") || name.hasSuffix(".avif")) {
             #expect(html.contains(name), "\(name) is not on the page")
         }
         let css = try #require(Fingerprints.actual("assets/gallery.<fp>.css", in: site))
         let js = try #require(Fingerprints.actual("assets/gallery.<fp>.js", in: site))
         #expect(html.contains(#"<link rel="stylesheet" href="\#(css)">"#) && html.contains(#"<script src="\#(js)" defer></script>"#))
         #expect(html.contains(#"<title>Coast &amp; &quot;friends&quot;</title>"#))
+        #expect(html.components(separatedBy: #"<picture><source type="image/avif" srcset=""#).count == 4)
         #expect(html.contains(#"role="tablist""#))
         #expect(html.components(separatedBy: #"role="tab" "#).count == 4)
         #expect(html.components(separatedBy: #"role="tabpanel""#).count == 4)
@@ -49,6 +53,7 @@ struct BuildCommandTests {
 
     @Test func badImagesAreNamedAndTheRestIsBuilt() async throws {
         let project = try TestProject("""
+            thumbnails: { formats: [jpeg] }
             images:
               - src: photos/good.jpg
               - src: photos/empty.jpg
@@ -59,9 +64,9 @@ struct BuildCommandTests {
         let result = try await project.build(["--quiet"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("3 image(s) failed"))
-        #expect(result.stderr.contains("gallery.yml:3:5: photos/empty.jpg: the file is empty"))
-        #expect(result.stderr.contains("gallery.yml:4:5: photos/twelve-bit.jpg") && result.stderr.contains("precision 12"))
-        #expect(result.stderr.contains("gallery.yml:5:5: photos/missing.jpg: cannot read the file: no such file"))
+        #expect(result.stderr.contains("gallery.yml:4:5: photos/empty.jpg: the file is empty"))
+        #expect(result.stderr.contains("gallery.yml:5:5: photos/twelve-bit.jpg") && result.stderr.contains("precision 12"))
+        #expect(result.stderr.contains("gallery.yml:6:5: photos/missing.jpg: cannot read the file: no such file"))
         #expect(Fingerprints.masked(project.siteFiles("images")) == ["good-227.<fp>.jpg"])
         let html = try #require(project.siteFile("index.html"))
         #expect(!html.contains("twelve-bit"))

@@ -8,7 +8,7 @@ struct FolderSourceTests {
     /// `photos/<name>` for each name, copies of the orientation fixtures (small, fast to render).
     func project(_ gallery: String, photos names: [String]) throws -> TestProject {
         let fixtures = Fixtures.names(in: "orientation")
-        let project = try TestProject("thumbnails: { widths: [120] }\n" + gallery)
+        let project = try TestProject("thumbnails: { widths: [120], formats: [jpeg] }\n" + gallery)
         for (index, name) in names.enumerated() {
             let destination = project.path("photos/" + name)
             try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ struct FullDiskTests {
 
     /// gallery.yml listing fixture photos (paths under ../shared/fixtures) at 200 and 1600 px.
     static func gallery(_ title: String, photos: [String]) -> String {
-        "title: \(title)\nthumbnails: { widths: [200, 1600] }\nimages:\n" + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined()
+        "title: \(title)\nthumbnails: { widths: [200, 1600], formats: [jpeg] }\nimages:\n" + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined()
     }
 
     @Test func aFullDiskKeepsThePreviousSite() async throws {

@@ -30,7 +30,7 @@ struct IncrementalBuildTests {
     static func gallery(quality: Int = 82, caption: String = "Low tide") -> String {
         """
         title: Rebuilds
-        thumbnails: { widths: [200, 600], quality: \(quality) }
+        thumbnails: { widths: [200, 600], quality: \(quality), formats: [jpeg] }
         images:
           - { src: photos/a.jpg, title: A, caption: \(caption) }
           - { src: photos/b.jpg, title: B }

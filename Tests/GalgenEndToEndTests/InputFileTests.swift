@@ -20,7 +20,7 @@ struct InputFileTests {
     }
 
     @Test func aFIFOPhotoFailsOnItsOwnWithoutHangingTheBuild() async throws {
-        let project = try project("thumbnails: { widths: [200] }\nimages:\n  - photos/good.jpg\n  - photos/pipe.jpg\n")
+        let project = try project("thumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n  - photos/pipe.jpg\n")
         #expect(mkfifo(project.path("photos/pipe.jpg"), 0o600) == 0)
         let result = try await build(project)
         #expect(result.status == 1, "\(result.stderr)")
@@ -35,7 +35,7 @@ struct InputFileTests {
     ])
     func aDeviceOrKernelFilePhotoFails(_ source: String, _ reason: String) async throws {
         guard FileManager.default.fileExists(atPath: source) else { return }
-        let project = try project("thumbnails: { widths: [200] }\nimages:\n  - photos/good.jpg\n  - \(source)\n")
+        let project = try project("thumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n  - \(source)\n")
         // Refused for what it is, before a byte is read: no hang (the build is killed after 30 s
         // otherwise) and no memory blow-up. Wall time is not asserted: the machines are shared.
         let result = try await build(project)
@@ -55,7 +55,7 @@ struct InputFileTests {
     }
 
     @Test func aTemplateFolderContributesOnlyItsOwnRegularFilesOfASitesKinds() async throws {
-        let project = try project("template: theme\nthumbnails: { widths: [200] }\nimages:\n  - photos/good.jpg\n")
+        let project = try project("template: theme\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n")
         try project.write("theme/style.css", "body { color: teal }")
         try project.write("theme/passwd", "root:x:0:0")
         try project.write("theme/secret.env", "TOKEN=1")
@@ -99,7 +99,7 @@ struct InputFileTests {
     }
 
     @Test func etcAsTheTemplateFolderPublishesNoneOfIt() async throws {
-        let project = try project("template: /etc\nthumbnails: { widths: [200] }\nimages:\n  - photos/good.jpg\n")
+        let project = try project("template: /etc\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n")
         let result = try await build(project)
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["passwd", "shadow", "group", "hostname", "hosts"] {

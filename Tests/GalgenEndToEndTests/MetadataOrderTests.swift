@@ -10,7 +10,7 @@ struct MetadataOrderTests {
 
     /// `photos/<name>` → a file of Tests/Fixtures/metadata.
     func project(_ gallery: String, _ photos: [String: String]) throws -> TestProject {
-        let project = try TestProject("thumbnails: { widths: [120] }\n" + gallery)
+        let project = try TestProject("thumbnails: { widths: [120], formats: [jpeg] }\n" + gallery)
         try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
         for (name, fixture) in photos {
             try FileManager.default.copyItem(atPath: Self.metadata + fixture, toPath: project.path("photos/" + name))
@@ -39,7 +39,7 @@ struct MetadataOrderTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try shown(project).map(\.title) == ["b_tokyo", "c_unzoned", "a_paris"])
         // Newest first, and the same order under any time zone of the machine.
-        try project.writeGallery("thumbnails: { widths: [120] }\nsort: date\nreverse: true\nimages: photos/\n")
+        try project.writeGallery("thumbnails: { widths: [120], formats: [jpeg] }\nsort: date\nreverse: true\nimages: photos/\n")
         let reversed = try await Galgen.runAsync(["build"], in: project.path, environment: ["TZ": "America/Los_Angeles"])
         #expect(reversed.status == 0, "\(reversed.stderr)")
         #expect(try shown(project).map(\.title) == ["a_paris", "c_unzoned", "b_tokyo"])

@@ -50,4 +50,27 @@ struct MixedFormatsTests {
         #expect(result.stderr.contains("photos/bad.heic") && result.stderr.contains("unreadable HEIF"), "\(result.stderr)")
         #expect(project.siteFile("index.html")?.contains("good") == true)
     }
+
+    @Test func everyFormatIsByteIdenticalAcrossCleanBuildsWithOrWithoutThreads() async throws {
+        let make = { () throws -> TestProject in
+            let project = try TestProject("thumbnails: { widths: [160, 480], formats: [avif, webp, jpeg] }\nimages:\n"
+                + "  - photos/a.heic\n  - photos/b.png\n  - photos/c.jpg\n")
+            try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
+            for (name, fixture) in [("a.heic", "formats/dn_cheers_1440x960.heic"), ("b.png", "formats/pil_pil123rgba_adam7.png"),
+                                    ("c.jpg", "orientation/Landscape_1.jpg")] {
+                try FileManager.default.copyItem(atPath: Fixtures.root + "/" + fixture, toPath: project.path("photos/" + name))
+            }
+            return project
+        }
+        let first = try make(), second = try make()
+        #expect(try await first.build(["--jobs", "2"]).status == 0)
+        #expect(try await second.build(["--jobs", "1"]).status == 0)
+        let files = first.siteFiles("images")
+        #expect(files.filter { $0.hasSuffix(".avif") }.count == 6 && files.filter { $0.hasSuffix(".webp") }.count == 6, "\(files)")
+        #expect(files == second.siteFiles("images"))
+        for name in files {
+            #expect(FileManager.default.contents(atPath: first.path("_site/images/" + name))
+                    == FileManager.default.contents(atPath: second.path("_site/images/" + name)), "\(name)")
+        }
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 /// of an earlier process with our pid, and the moment of the swap.
 @Suite(.needsFixtures)
 struct OutputSafetyTests {
-    static let gallery = "title: Safe\nthumbnails: { widths: [200] }\nimages:\n  - photos/a.jpg\n"
+    static let gallery = "title: Safe\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/a.jpg\n"
 
     func project() throws -> TestProject {
         try TestProject(Self.gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg"])

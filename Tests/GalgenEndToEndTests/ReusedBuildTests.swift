@@ -12,7 +12,7 @@ struct ReusedBuildTests {
     func project(_ extra: String = "", photos: [String: String] = [:]) throws -> TestProject {
         try TestProject("""
             title: Reuse
-            thumbnails: { widths: [200] }
+            thumbnails: { widths: [200], formats: [jpeg] }
             \(extra)
             images:
               - { src: photos/a.jpg, title: A }

@@ -30,7 +30,7 @@ struct ServeFolderTests {
     }
 
     @Test func photosAddedRemovedAndRenamedInAWatchedFolderFollowInThePreview() async throws {
-        let project = try TestProject("thumbnails: { widths: [120] }\nsort: name\nimages: photos/\n",
+        let project = try TestProject("thumbnails: { widths: [120], formats: [jpeg] }\nsort: name\nimages: photos/\n",
                                       photos: ["harbour.jpg": "orientation/Landscape_1.jpg", "tower.jpg": "orientation/Portrait_3.jpg"])
         let server = try ServeProcess([], in: project.path)
         do {
@@ -62,7 +62,7 @@ struct ServeFolderTests {
     @Test func aPhotoCopiedInDuringTheFirstBuildIsShownAfterIt() async throws {
         // 30 distinct photos (a byte after each JPEG's end makes each copy a photo of its own),
         // so the first build renders for a few seconds.
-        let project = try TestProject("thumbnails: { widths: [1600] }\nsort: name\nimages: photos/\n")
+        let project = try TestProject("thumbnails: { widths: [1600], formats: [jpeg] }\nsort: name\nimages: photos/\n")
         try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
         let fixtures = Fixtures.names(in: "photos")
         for index in 0..<30 {

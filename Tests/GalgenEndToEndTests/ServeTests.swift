@@ -14,7 +14,7 @@ struct ServeTests {
     func writeGallery(_ folder: TestProject, title: String) throws {
         try folder.write("gallery.yml", """
             title: \(title)
-            thumbnails: { widths: [200, 600] }
+            thumbnails: { widths: [200, 600], formats: [jpeg] }
             images:
               - { src: photos/a.jpg, title: Harbour }
               - { src: photos/b.jpg, title: Tower }
@@ -235,7 +235,7 @@ struct ServeTests {
             try FileManager.default.copyItem(atPath: Fixtures.root + "/photos/" + name, toPath: folder.path + "/photos/big-" + name)
             images += "  - { src: photos/big-\(name) }\n"
         }
-        let gallery = "thumbnails: { widths: [200, 600] }\nimages:\n" + images
+        let gallery = "thumbnails: { widths: [200, 600], formats: [jpeg] }\nimages:\n" + images
         try folder.write("gallery.yml", "title: First\n" + gallery)
         let edited = DispatchSemaphore(value: 0)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) {

@@ -32,7 +32,7 @@ extension TestProject {
 enum RemoteGallery {
     /// `images` entries are written as given: a URL, or `{ src: URL, … }`.
     static func yaml(images: [String], download: String = "", widths: [Int] = [200]) -> String {
-        var yaml = "title: Remote\nthumbnails: { widths: \(widths) }\n"
+        var yaml = "title: Remote\nthumbnails: { widths: \(widths), formats: [jpeg] }\n"
         if !download.isEmpty { yaml += "download: { \(download) }\n" }
         return yaml + "images:\n" + images.map { "  - " + $0 }.joined(separator: "\n") + "\n"
     }

@@ -1,8 +1,10 @@
 import Foundation
 import GalgenCore
+import GalgenHEIF
 import GalgenImage
 import GalgenJPEG
 import GalgenTestSupport
+import GalgenWebP
 import Testing
 
 /// Every HEIC/HEIF, AVIF, WebP and PNG fixture (../shared/fixtures/formats, SOURCES.md) through
@@ -132,6 +134,25 @@ struct FormatRenderingTests {
     ])
     func damaged(_ name: String, _ reason: String) throws {
         #expect { try Self.render(name) } throws: { "\($0)".contains(reason) }
+    }
+
+    @Test func transparencyIsKeptInWebPAndAVIFAndFlattenedForJPEG() throws {
+        let request = RenditionRequest(widths: [200], quality: 85, formats: [.avif, .webp, .jpeg])
+        let rendered = try Self.render("dn_alpha_lossless_rose.webp", request: request)
+        #expect(rendered.alternates.map(\.format) == [.avif, .webp])
+        // The corner is transparent: the page background in the JPEG, alpha 0 in the others.
+        let jpeg = try JPEGDecoder().decode(rendered.renditions[0].jpeg).pixels
+        #expect(Array(jpeg.bytes[0..<3]).allSatisfy { $0 >= 240 }, "\(jpeg.bytes[0..<3])")
+        let webp = try WebPDecoder.decode(try #require(rendered.alternates[1].renditions[0].bytes), maxPixels: 1_000_000)
+        let avif = try HEIFDecoder.decode(try #require(rendered.alternates[0].renditions[0].bytes), maxPixels: 1_000_000)
+        for decoded in [webp, avif] {
+            let alpha = try #require(decoded.alpha)
+            #expect((decoded.pixels.width, decoded.pixels.height) == (200, 151))
+            #expect(alpha[0] < 8 && alpha.contains(255))
+        }
+        // Inside the rose, colours match the JPEG's (edges aside, nothing bled in from transparency).
+        let centre = (75 * 200 + 100) * 3
+        #expect(abs(Int(webp.pixels.bytes[centre]) - Int(jpeg.bytes[centre])) < 12)
     }
 
     @Test func maxPixelsIsCheckedBeforeDecoding() throws {

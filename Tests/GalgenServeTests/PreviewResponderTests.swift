@@ -72,6 +72,19 @@ import Testing
         }
     }
 
+    @Test func avifAndWebPRenditionsAreServedAsWhatTheyAre() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        try Data(PreviewSite.photo).write(to: URL(fileURLWithPath: site.site + "/images/a.avif"))
+        try Data(PreviewSite.photo).write(to: URL(fileURLWithPath: site.site + "/images/a.webp"))
+        try await site.app().test(.router) { client in
+            let avif = try await client.execute(uri: "/images/a.avif", method: .get)
+            #expect(avif.status == .ok && avif.headers[.contentType] == "image/avif" && Array(buffer: avif.body) == PreviewSite.photo)
+            let webp = try await client.execute(uri: "/images/a.webp", method: .head)
+            #expect(webp.status == .ok && webp.headers[.contentType] == "image/webp")
+        }
+    }
+
     /// Only pages are sent whole and fresh: a photo's name is judged once decoded.
     @Test func aPercentEncodedPhotoNameIsStillAPhoto() async throws {
         let site = try PreviewSite()

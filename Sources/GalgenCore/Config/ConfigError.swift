@@ -7,6 +7,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case wrongType(key: String, expected: String)
         case outOfRange(key: String, value: String, range: String)
         case notOneOf(key: String, value: String, suggestion: String?, allowed: [String])
+        case duplicateValue(key: String, value: String)
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
         case slugTooLong(String, limit: Int)
@@ -59,6 +60,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notOneOf(key, value, suggestion, allowed):
             "'\(key)' is '\(value.count > 40 ? value.prefix(40) + "…" : value)', but it must be one of: "
                 + allowed.joined(separator: ", ") + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
+        case let .duplicateValue(key, value):
+            "'\(value)' is listed twice in '\(key)'. List each one once."
         case let .duplicateSlug(slug, firstSeen):
             "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
         case let .invalidSlug(slug):

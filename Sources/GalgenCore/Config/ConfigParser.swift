@@ -124,7 +124,7 @@ struct ConfigReader {
 
     mutating func readThumbnails(_ field: Field?) -> ThumbnailSettings {
         var settings = ThumbnailSettings()
-        guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality", "max_pixels", "colour"]) else {
+        guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality", "max_pixels", "colour", "formats"]) else {
             return settings
         }
         if let widths = intList(fields["widths"], key: "thumbnails.widths", range: 16...8192) {
@@ -133,6 +133,7 @@ struct ConfigReader {
         settings.quality = int(fields["quality"], key: "thumbnails.quality", range: 1...100) ?? settings.quality
         settings.maxPixels = int(fields["max_pixels"], key: "thumbnails.max_pixels", range: 1...4_000_000_000) ?? settings.maxPixels
         settings.colour = choice(fields["colour"], key: "thumbnails.colour", as: ThumbnailColour.self) ?? settings.colour
+        settings.formats = choices(fields["formats"], key: "thumbnails.formats", as: OutputFormat.self) ?? settings.formats
         return settings
     }
 

@@ -87,6 +87,27 @@ extension ConfigReader {
         return nil
     }
 
+    /// A non-empty list of distinct words from a fixed set (`formats: [avif, webp, jpeg]`), in the order written.
+    mutating func choices<Value: RawRepresentable & CaseIterable & Equatable>(_ field: Field?, key: String, as: Value.Type) -> [Value]?
+    where Value.RawValue == String {
+        guard let field, !field.value.isNull else { return nil }
+        let allowed = Value.allCases.map(\.rawValue)
+        guard case let .sequence(sequence) = field.value, !sequence.isEmpty else {
+            fail(.wrongType(key: key, expected: "a non-empty list of " + allowed.joined(separator: ", ")), at: field.value)
+            return nil
+        }
+        var values: [Value] = []
+        for item in sequence {
+            guard let value = choice(Field(key: field.key, value: item), key: key, as: Value.self) else { return nil }
+            guard !values.contains(value) else {
+                fail(.duplicateValue(key: key, value: value.rawValue), at: item)
+                return nil
+            }
+            values.append(value)
+        }
+        return values
+    }
+
     mutating func intList(_ field: Field?, key: String, range: ClosedRange<Int>) -> [Int]? {
         guard let field, !field.value.isNull else { return nil }
         guard case let .sequence(sequence) = field.value, !sequence.isEmpty else {

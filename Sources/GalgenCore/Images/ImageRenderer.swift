@@ -14,11 +14,26 @@ public struct ImageRenderer: Sendable {
     }
 }
 
+/// One encoding's renditions of a source, smallest first.
+public struct RenditionsOfFormat: Equatable, Sendable, Codable {
+    public var format: OutputFormat
+    public var renditions: [Rendition]
+
+    public init(format: OutputFormat, renditions: [Rendition]) {
+        self.format = format
+        self.renditions = renditions
+    }
+}
+
 /// Every rendition of one source, smallest first, with the source's upright size.
 public struct RenderedImage: Equatable, Sendable, Codable {
     public var width: Int
     public var height: Int
+    /// The fallback format's renditions (JPEG unless `thumbnails.formats` leaves it out): the
+    /// `<img>`, the thumbnails, the "Full size" link.
     public var renditions: [Rendition]
+    /// The other formats' renditions, offered as `<source>`s in this order.
+    public var alternates: [RenditionsOfFormat]
     /// Problems that did not stop the image (for example a truncated file).
     public var warnings: [String]
     /// A tiny data: URI the page shows while the image loads.
@@ -29,11 +44,12 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// read with the renditions and kept with them, so a rebuild never reads the file for it.
     public var metadata: PhotoMetadata
 
-    public init(width: Int, height: Int, renditions: [Rendition], warnings: [String] = [],
+    public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
                 placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata()) {
         self.width = width
         self.height = height
         self.renditions = renditions
+        self.alternates = alternates
         self.warnings = warnings
         self.placeholder = placeholder
         self.facts = facts
@@ -42,7 +58,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
 }
 
 extension RenderedImage {
-    enum CodingKeys: String, CodingKey { case width, height, renditions, warnings, placeholder, facts, metadata }
+    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
     /// photo is rendered again), rather than failing the whole rendition record.
@@ -54,12 +70,17 @@ extension RenderedImage {
                   placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder),
                   facts: try values.decode(PhotoFacts.self, forKey: .facts),
                   metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata())
+        alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
     }
+
+    /// Every encoded file: the fallback's renditions, then each alternate format's.
+    public var allRenditions: [Rendition] { renditions + alternates.flatMap(\.renditions) }
 }
 
 public struct Rendition: Equatable, Sendable, Codable {
     public var width: Int
     public var height: Int
+    public var format: OutputFormat = .jpeg
     /// SHA-256 of the encoded file: its identity in the rendition store and its fingerprint in the site.
     public var digest: String
     public var byteCount: Int
@@ -68,12 +89,18 @@ public struct Rendition: Equatable, Sendable, Codable {
 
     /// A freshly encoded rendition, held in memory.
     public init(width: Int, height: Int, jpeg: [UInt8]) {
-        self.init(width: width, height: height, digest: ContentHash.hex(jpeg), byteCount: jpeg.count, content: .inMemory(jpeg))
+        self.init(width: width, height: height, encoded: jpeg, format: .jpeg)
     }
 
-    public init(width: Int, height: Int, digest: String, byteCount: Int, content: RenditionContent) {
+    public init(width: Int, height: Int, encoded bytes: [UInt8], format: OutputFormat) {
+        self.init(width: width, height: height, digest: ContentHash.hex(bytes), byteCount: bytes.count, content: .inMemory(bytes),
+                  format: format)
+    }
+
+    public init(width: Int, height: Int, digest: String, byteCount: Int, content: RenditionContent, format: OutputFormat = .jpeg) {
         self.width = width
         self.height = height
+        self.format = format
         self.digest = digest
         self.byteCount = byteCount
         self.content = content
@@ -87,12 +114,12 @@ public struct Rendition: Equatable, Sendable, Codable {
 
     /// The same rendition, its bytes kept at `path`.
     public func stored(at path: String) -> Rendition {
-        Rendition(width: width, height: height, digest: digest, byteCount: byteCount, content: .stored(path: path))
+        Rendition(width: width, height: height, digest: digest, byteCount: byteCount, content: .stored(path: path), format: format)
     }
 
     // Only the description is encoded (a store's manifest); a store decodes its renditions with a
     // `RenditionLocator` in the decoder's userInfo, which says where the bytes of each digest are.
-    enum CodingKeys: String, CodingKey { case width, height, digest, byteCount }
+    enum CodingKeys: String, CodingKey { case width, height, digest, byteCount, format }
 
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
@@ -100,6 +127,7 @@ public struct Rendition: Equatable, Sendable, Codable {
         try values.encode(height, forKey: .height)
         try values.encode(digest, forKey: .digest)
         try values.encode(byteCount, forKey: .byteCount)
+        if format != .jpeg { try values.encode(format, forKey: .format) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -111,7 +139,8 @@ public struct Rendition: Equatable, Sendable, Codable {
         let digest = try values.decode(String.self, forKey: .digest)
         self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
                   digest: digest, byteCount: try values.decode(Int.self, forKey: .byteCount),
-                  content: .stored(path: locator.path(digest)))
+                  content: .stored(path: locator.path(digest)),
+                  format: try values.decodeIfPresent(OutputFormat.self, forKey: .format) ?? .jpeg)
     }
 }
 

@@ -80,27 +80,35 @@ extension BuildPipeline {
         }
         let store = effects.renditions
         let started = ContinuousClock.now
-        let key: String, sourceDigest: String, source: SourceDigest
+        let keys: [OutputFormat: String], sourceDigest: String, source: SourceDigest
         do {
             source = try effects.sourceDigest(path)
             sourceDigest = source.digest
-            key = RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator)
+            keys = Dictionary(uniqueKeysWithValues: request.formats.map { format in
+                (format, RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator, format: format))
+            })
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
-        if let kept = store.lookup(key) {
-            let milliseconds = (ContinuousClock.now - started).milliseconds
-            return .success(KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: true, milliseconds: milliseconds))
+        // Each format is kept on its own: only the formats the store lacks are encoded.
+        var kept = keys.compactMapValues { store.lookup($0) }
+        let missing = request.formats.filter { kept[$0] == nil }
+        let keyed = { (reused: Bool) -> KeyedImage in
+            KeyedImage(keys: request.formats.compactMap { keys[$0] }, image: RenderedFormats.combine(kept, formats: request.formats),
+                       sourceDigest: sourceDigest, reused: reused, milliseconds: (ContinuousClock.now - started).milliseconds)
         }
+        if missing.isEmpty { return .success(keyed(true)) }
         let bytes: [UInt8]
         do {
             bytes = try source.bytes ?? effects.readFile(path, .photo)
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
-        let peak = renderer.peakBytes(bytes, request)
+        var missingRequest = request
+        missingRequest.formats = missing
+        let peak = renderer.peakBytes(bytes, missingRequest)
         await memory.reserve(peak)
-        let rendering = Result { try renderer.render(bytes, request) }
+        let rendering = Result { try renderer.render(bytes, missingRequest) }
         await memory.release(peak)
         let image: RenderedImage
         do {
@@ -108,10 +116,16 @@ extension BuildPipeline {
         } catch {
             return .failure(failure("\(error)"))
         }
+        let parts = RenderedFormats.split(image, formats: missing)
+        if let lacking = missing.first(where: { format in !parts.contains { $0.0 == format } }) {
+            return .failure(failure("the renderer made no \(lacking.rawValue) renditions"))
+        }
         do {
-            let kept = try store.keep(key, image)
-            let milliseconds = (ContinuousClock.now - started).milliseconds
-            return .success(KeyedImage(key: key, image: kept, sourceDigest: sourceDigest, reused: false, milliseconds: milliseconds))
+            for (format, part) in parts {
+                guard let key = keys[format] else { continue }
+                kept[format] = try store.keep(key, part)
+            }
+            return .success(keyed(false))
         } catch {
             return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }

@@ -10,7 +10,7 @@ extension BuildPipeline {
             if case let .remote(url) = planned.source, case let .success(source)? = fetched[url], let warning = source.warning {
                 warnings.insert(warning, at: 0)
             }
-            let outputs = (kept?.image.renditions ?? []).map { rendition in
+            let outputs = (kept?.image.allRenditions ?? []).map { rendition in
                 BuildRecord.Output(path: planned.path(of: rendition), width: rendition.width, height: rendition.height,
                                    bytes: rendition.byteCount)
             }

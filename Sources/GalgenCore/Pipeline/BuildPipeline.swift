@@ -41,7 +41,7 @@ public struct BuildPipeline: Sendable {
         }
         let (pageFiles, pagesRendered) = renderPages(pages, template: loaded.template)
         let files = pageFiles + Self.imageFiles(plan, rendered)
-        let changed = try stage(.writing) { () throws(BuildError) in try write(files, keeping: Set(rendered.values.map(\.key))) }
+        let changed = try stage(.writing) { () throws(BuildError) in try write(files, keeping: Set(rendered.values.flatMap(\.keys))) }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
                                    pages: pages.count, imagesReused: rendered.values.filter(\.reused).count, siteChanged: changed)
         summary.pagesRendered = pagesRendered
@@ -87,7 +87,7 @@ public struct BuildPipeline: Sendable {
     /// Rendition files, where the plan's layout puts them, with their content in memory or in the store.
     static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: KeyedImage]) -> [OutputFile] {
         plan.sources.flatMap { planned in
-            (rendered[planned.source]?.image.renditions ?? []).map { rendition in
+            (rendered[planned.source]?.image.allRenditions ?? []).map { rendition in
                 OutputFile(path: planned.path(of: rendition), rendition: rendition)
             }
         }
@@ -100,7 +100,8 @@ extension Duration {
 
 /// A rendered image and the rendition-store key it is kept under.
 struct KeyedImage: Sendable {
-    var key: String
+    /// The store's key of each format's renditions.
+    var keys: [String]
     var image: RenderedImage
     var sourceDigest: String
     /// Taken from the store without decoding.

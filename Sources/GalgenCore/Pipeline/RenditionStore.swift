@@ -34,9 +34,13 @@ public enum RenditionKey {
     /// `RenderedImage` carries: 4 added the photo's own metadata).
     public static let rendererVersion = "4"
 
-    public static func make(sourceDigest: String, request: RenditionRequest, generator: String) -> String {
-        let parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",
+    /// The key of one format's renditions: each format is kept on its own, so changing
+    /// `thumbnails.formats` encodes only the formats that were added. JPEG's key is the one
+    /// galgen used before there were other formats, so existing caches stay valid.
+    public static func make(sourceDigest: String, request: RenditionRequest, generator: String, format: OutputFormat = .jpeg) -> String {
+        var parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",
                      "\(request.maxPixels)", "colour=\(request.colour.rawValue)", generator, rendererVersion]
+        if format != .jpeg { parts.append("format=\(format.rawValue)") }
         return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
     }
 }

@@ -36,13 +36,16 @@ public struct RenditionRequest: Equatable, Sendable {
     public var maxPixels: Int
     /// Keep an RGB or gray photo's profile, or convert it to sRGB (CMYK is always converted).
     public var colour: ThumbnailColour
+    /// The encodings to make. The pipeline asks only for those its store does not have yet.
+    public var formats: [OutputFormat]
 
     public init(widths: [Int], quality: Int, maxPixels: Int = ThumbnailSettings.defaultMaxPixels,
-                colour: ThumbnailColour = .keep) {
+                colour: ThumbnailColour = .keep, formats: [OutputFormat] = [.jpeg]) {
         self.widths = widths
         self.quality = quality
         self.maxPixels = maxPixels
         self.colour = colour
+        self.formats = formats
     }
 }
 
@@ -58,7 +61,7 @@ public enum Planner {
         }
         let request = RenditionRequest(
             widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels,
-            colour: gallery.thumbnails.colour)
+            colour: gallery.thumbnails.colour, formats: gallery.thumbnails.formats)
         return BuildPlan(sources: sources, request: request, layout: layout)
     }
 }
@@ -66,6 +69,6 @@ public enum Planner {
 extension PlannedSource {
     /// Where this source's rendition goes in the site.
     public func path(of rendition: Rendition) -> String {
-        OutputLayout.rendition(stem: outputStem, width: rendition.width, digest: rendition.digest)
+        OutputLayout.rendition(stem: outputStem, width: rendition.width, digest: rendition.digest, format: rendition.format)
     }
 }

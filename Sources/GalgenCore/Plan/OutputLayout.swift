@@ -41,12 +41,12 @@ public struct OutputLayout: Equatable, Sendable {
 
     /// `images/harbour-400.3f2a9c1e.jpg`: the fingerprint changes whenever the bytes do, so the
     /// file can be cached forever.
-    public func rendition(of source: ImageSource, width: Int, digest: String) -> String? {
-        renditionStem(of: source).map { Self.rendition(stem: $0, width: width, digest: digest) }
+    public func rendition(of source: ImageSource, width: Int, digest: String, format: OutputFormat = .jpeg) -> String? {
+        renditionStem(of: source).map { Self.rendition(stem: $0, width: width, digest: digest, format: format) }
     }
 
-    public static func rendition(stem: String, width: Int, digest: String) -> String {
-        "\(stem)-\(width).\(ContentHash.fingerprint(digest)).jpg"
+    public static func rendition(stem: String, width: Int, digest: String, format: OutputFormat = .jpeg) -> String {
+        "\(stem)-\(width).\(ContentHash.fingerprint(digest)).\(format.fileExtension)"
     }
 
     /// The stylesheet and script galgen's pages link carry a fingerprint in their name; other

@@ -113,10 +113,15 @@ public enum Presenter {
         let (image, rendered) = (shown.image, shown.rendered)
         let href = { (rendition: Rendition) in OutputLayout.href(from: page, to: shown.planned.path(of: rendition)) }
         let renditions = shown.renditions, smallest = shown.smallest, largest = shown.largest, main = shown.main
+        let srcset = { (renditions: [Rendition]) in
+            renditions.sorted { $0.width < $1.width }.map { "\(href($0)) \($0.width)w" }.joined(separator: ", ")
+        }
         return ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
-            alt: image.alt ?? image.title, src: href(main),
-            srcset: renditions.map { "\(href($0)) \($0.width)w" }.joined(separator: ", "),
+            alt: image.alt ?? image.title, src: href(main), srcset: srcset(renditions),
+            sources: rendered.alternates.filter { !$0.renditions.isEmpty }.map {
+                PictureSourceViewModel(type: $0.format.mimeType, srcset: srcset($0.renditions))
+            },
             sizes: sizes, width: largest.width, height: largest.height,
             thumbnailSrc: href(smallest), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: href(largest), largestWidth: largest.width, largestHeight: largest.height,

@@ -93,6 +93,8 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var alt: String
     public var src: String
     public var srcset: String
+    /// The `<source>`s of the photo's `<picture>`: its AVIF and WebP renditions, before the `<img>`.
+    public var sources: [PictureSourceViewModel] = []
     public var sizes: String
     public var width: Int
     public var height: Int
@@ -120,6 +122,7 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("alt") { $0.alt },
         .init("src") { $0.src },
         .init("srcset") { $0.srcset },
+        .init("sources") { $0.sources },
         .init("sizes") { $0.sizes },
         .init("width") { $0.width },
         .init("height") { $0.height },
@@ -135,6 +138,17 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("position") { $0.position },
         .init("placeholder") { $0.placeholder },
         .init("photoFacts") { $0.photoFacts },
+    ]
+}
+
+/// One `<source type=… srcset=…>` of a `<picture>`.
+public struct PictureSourceViewModel: ViewModel, Equatable, Sendable {
+    public var type: String
+    public var srcset: String
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("type") { $0.type },
+        .init("srcset") { $0.srcset },
     ]
 }
 

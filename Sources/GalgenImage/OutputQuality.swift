@@ -1,0 +1,58 @@
+import Foundation
+import GalgenCore
+
+/// Each output format's quality setting for galgen's `thumbnails.quality` (a JPEG quality) and a
+/// rendition's width: the smallest setting whose mean SSIM on the nine fixture photos is at
+/// least the JPEG's, measured at 400 and 1600 px wide by bench/formats (README "Output
+/// formats"). Between the measured qualities it is interpolated, between the two widths on a
+/// log scale; beyond them it is held at the nearest.
+enum OutputQuality {
+    /// The matching setting at 400 and at 1600 px for one JPEG quality.
+    struct Match {
+        let jpeg: Int
+        let at400: Int
+        let at1600: Int
+    }
+
+    /// libwebp `-m 4` (cwebp 1.2.4).
+    static let webp: [Match] = [
+        Match(jpeg: 60, at400: 49, at1600: 63), Match(jpeg: 70, at400: 64, at1600: 77), Match(jpeg: 82, at400: 80, at1600: 85),
+        Match(jpeg: 90, at400: 88, at1600: 91), Match(jpeg: 95, at400: 94, at1600: 96),
+    ]
+    /// libheif 1.15 + aom 3.6 at `avifSpeed`, 4:2:0.
+    static let avif: [Match] = [
+        Match(jpeg: 60, at400: 49, at1600: 55), Match(jpeg: 70, at400: 54, at1600: 62), Match(jpeg: 82, at400: 63, at1600: 74),
+        Match(jpeg: 90, at400: 77, at1600: 85), Match(jpeg: 95, at400: 89, at1600: 90),
+    ]
+
+    /// libwebp's method (0–6): 4 is its default; 6 saved 0–4 % more bytes for twice the time.
+    static let webpMethod = 4
+    /// aom's speed (0–9) through libheif: 8 costs half of 6's time for 3–4 % more bytes; 9 loses
+    /// too much (78.5 % of JPEG's bytes at 1600 px against 69.5 %).
+    static let avifSpeed = 8
+
+    static func quality(_ format: OutputFormat, forJPEG quality: Int, width: Int) -> Int {
+        switch format {
+        case .jpeg: quality
+        case .webp: match(webp, quality, width)
+        case .avif: match(avif, quality, width)
+        }
+    }
+
+    static func match(_ table: [Match], _ quality: Int, _ width: Int) -> Int {
+        let at400 = interpolate(quality, table.map { ($0.jpeg, Double($0.at400)) })
+        let at1600 = interpolate(quality, table.map { ($0.jpeg, Double($0.at1600)) })
+        let t = min(1, max(0, log2(Double(max(1, width)) / 400) / 2))
+        return Int((at400 + t * (at1600 - at400)).rounded())
+    }
+
+    private static func interpolate(_ x: Int, _ points: [(Int, Double)]) -> Double {
+        guard let first = points.first, let last = points.last else { return Double(x) }
+        if x <= first.0 { return first.1 }
+        if x >= last.0 { return last.1 }
+        for (a, b) in zip(points, points.dropFirst()) where x <= b.0 {
+            return a.1 + Double(x - a.0) * (b.1 - a.1) / Double(b.0 - a.0)
+        }
+        return last.1
+    }
+}

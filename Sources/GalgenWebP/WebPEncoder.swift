@@ -1,0 +1,87 @@
+import CLibWebP
+import GalgenJPEG
+
+/// Lossy WebP renditions through libwebp, with the photo's ICC profile in an `ICCP` chunk.
+///
+/// Deterministic: one thread (`thread_level` 0), no dithering, the same bytes for the same pixels
+/// and settings on every machine with the same libwebp.
+public enum WebPEncoder {
+    /// `quality` is libwebp's 0–100 (see `OutputQuality` for how galgen matches it to JPEG's);
+    /// `method` trades time for bytes (0 fastest, 6 smallest; libwebp's default is 4).
+    public static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, quality: Int, method: Int = 4,
+                              iccProfile: [UInt8]? = nil) throws(WebPError) -> [UInt8] {
+        guard image.layout != .cmyk, image.width > 0, image.height > 0, image.width <= 16383, image.height <= 16383 else {
+            throw WebPError(message: "cannot encode a \(image.width)×\(image.height) \(image.layout) image as WebP (at most 16383 px a side)")
+        }
+        var config = WebPConfig()
+        guard WebPConfigInitInternal(&config, WEBP_PRESET_PHOTO, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw WebPError(message: "libwebp's encoder does not match its header (ABI version)")
+        }
+        config.method = Int32(max(0, min(6, method)))
+        config.thread_level = 0
+        var picture = WebPPicture()
+        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw WebPError(message: "libwebp's encoder does not match its header (ABI version)")
+        }
+        defer { WebPPictureFree(&picture) }
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
+        picture.use_argb = 0
+        let (samples, channels) = interleaved(image, alpha: alpha)
+        let imported = samples.withUnsafeBufferPointer { pixels in
+            channels == 4 ? WebPPictureImportRGBA(&picture, pixels.baseAddress, Int32(image.width * 4))
+                : WebPPictureImportRGB(&picture, pixels.baseAddress, Int32(image.width * 3))
+        }
+        guard imported != 0 else { throw WebPError(message: "libwebp could not take the pixels (out of memory)") }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+            return WebPEncode(&config, &picture)
+        }
+        guard encoded != 0, let bytes = writer.mem, writer.size > 0 else {
+            throw WebPError(message: "libwebp could not encode the image (error \(picture.error_code.rawValue))")
+        }
+        let bitstream = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+        guard let profile = iccProfile, !profile.isEmpty else { return bitstream }
+        return try withICCProfile(bitstream, profile)
+    }
+
+    /// RGB as it is, gray spread to RGB, and an alpha plane woven in as RGBA.
+    private static func interleaved(_ image: PixelBuffer, alpha: [UInt8]?) -> (samples: [UInt8], channels: Int) {
+        if alpha == nil, image.layout == .rgb { return (image.bytes, 3) }
+        let count = image.width * image.height, gray = image.layout == .gray
+        let channels = alpha == nil ? 3 : 4
+        var bytes = [UInt8](repeating: 255, count: count * channels)
+        for index in 0..<count {
+            for channel in 0..<3 { bytes[index * channels + channel] = image.bytes[gray ? index : index * 3 + channel] }
+            if let alpha { bytes[index * 4 + 3] = alpha[index] }
+        }
+        return (bytes, channels)
+    }
+
+    /// The bitstream in an extended (VP8X) file with an `ICCP` chunk, assembled by libwebp's muxer.
+    private static func withICCProfile(_ bitstream: [UInt8], _ profile: [UInt8]) throws(WebPError) -> [UInt8] {
+        guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else { throw WebPError(message: "libwebp's muxer could not start") }
+        defer { WebPMuxDelete(mux) }
+        var output = WebPData()
+        defer { WebPDataClear(&output) }
+        let status = bitstream.withUnsafeBufferPointer { image in
+            profile.withUnsafeBufferPointer { icc -> WebPMuxError in
+                var imageData = WebPData(bytes: image.baseAddress, size: image.count)
+                var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
+                let set = WebPMuxSetImage(mux, &imageData, 1)
+                guard set == WEBP_MUX_OK else { return set }
+                let chunk = WebPMuxSetChunk(mux, "ICCP", &iccData, 1)
+                guard chunk == WEBP_MUX_OK else { return chunk }
+                return WebPMuxAssemble(mux, &output)
+            }
+        }
+        guard status == WEBP_MUX_OK, let bytes = output.bytes else {
+            throw WebPError(message: "libwebp could not add the ICC profile (mux error \(status.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: output.size))
+    }
+}
