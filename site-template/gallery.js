@@ -3,6 +3,14 @@
 // hash names the selected photo so links, back and forward work.
 (function () {
   "use strict";
+  // A photo with transparency (an AVIF or WebP rendition) would show its blurred placeholder
+  // through: once the photo has loaded, the placeholder goes.
+  Array.prototype.forEach.call(document.querySelectorAll(".frame img.photo"), function (img) {
+    var placeholder = img.closest(".frame").querySelector(".placeholder");
+    if (!placeholder) return;
+    function loaded() { placeholder.hidden = true; }
+    if (img.complete && img.naturalWidth > 0) loaded(); else img.addEventListener("load", loaded, { once: true });
+  });
   var list = document.querySelector('[role="tablist"]');
   if (!list) return;
   var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));

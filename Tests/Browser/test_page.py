@@ -268,6 +268,10 @@ class Formats(SiteTestCase):
             source = self.driver.execute_script(
                 "return document.querySelector('#' + CSS.escape(arguments[0]) + ' img.photo').currentSrc;", slug)
             self.assertTrue(source.endswith(".avif"), f"{slug}: {source}")
+            # Its placeholder goes once it has loaded: a transparent AVIF must not show it through.
+            browser.wait_for(lambda: self.driver.execute_script(
+                "const p = document.querySelector('#' + CSS.escape(arguments[0]) + ' .placeholder');"
+                "return !p || p.hidden;", slug), message=f"{slug}'s placeholder to go")
         self.assertEqual(self.severe_console_messages(), [])
 
     def severe_console_messages(self):
