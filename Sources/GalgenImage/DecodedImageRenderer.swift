@@ -5,8 +5,9 @@ import GalgenPNG
 import GalgenWebP
 
 /// The render stage for photos that are not JPEG (HEIC/HEIF, AVIF, WebP, PNG): decoded whole into
-/// 8-bit pixels by their library, flattened onto the page background when transparent, then
-/// resampled, colour-managed and encoded like a JPEG source (`RenditionEncoding`).
+/// 8-bit pixels by their library, then resampled, colour-managed and encoded like a JPEG source
+/// (`RenditionEncoding`). A transparent photo keeps its alpha in AVIF and WebP renditions and is
+/// flattened onto the page background in JPEG ones.
 enum DecodedImageRenderer {
     static func render(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) throws -> RenderedImage {
         let decoded = try decode(bytes, format: format, maxPixels: request.maxPixels)
