@@ -5,7 +5,8 @@ import GalgenCore
 /// rendition's width: the smallest setting whose mean SSIM on the nine fixture photos is at
 /// least the JPEG's, measured at 400 and 1600 px wide by bench/formats (README "Output
 /// formats"). Between the measured qualities it is interpolated, between the two widths on a
-/// log scale; beyond them it is held at the nearest.
+/// log scale, and rounded up (each measured point is the smallest setting that matches);
+/// beyond them it is held at the nearest.
 enum OutputQuality {
     /// The matching setting at 400 and at 1600 px for one JPEG quality.
     struct Match {
@@ -14,7 +15,7 @@ enum OutputQuality {
         let at1600: Int
     }
 
-    /// libwebp `-m 4` (cwebp 1.2.4).
+    /// libwebp `-m 4`, its default preset (cwebp 1.2.4).
     static let webp: [Match] = [
         Match(jpeg: 60, at400: 49, at1600: 63), Match(jpeg: 70, at400: 64, at1600: 77), Match(jpeg: 82, at400: 80, at1600: 85),
         Match(jpeg: 90, at400: 88, at1600: 91), Match(jpeg: 95, at400: 94, at1600: 96),
@@ -25,10 +26,12 @@ enum OutputQuality {
         Match(jpeg: 90, at400: 77, at1600: 85), Match(jpeg: 95, at400: 89, at1600: 90),
     ]
 
-    /// libwebp's method (0–6): 4 is its default; 6 saved 0–4 % more bytes for twice the time.
+    /// libwebp's method (0–6): 4 is its default; at equal SSIM 6 saved nothing for twice the
+    /// time, and 2 cost 8–11 % more bytes. (The photo preset cost 3–4 % more than the default.)
     static let webpMethod = 4
-    /// aom's speed (0–9) through libheif: 8 costs half of 6's time for 3–4 % more bytes; 9 loses
-    /// too much (78.5 % of JPEG's bytes at 1600 px against 69.5 %).
+    /// aom's speed (0–9) through libheif: 8 takes half of 6's time for 6.5–10.5 % more bytes and
+    /// still saves 30 % on JPEG up to quality 82; 9 loses too much (78.5 % of JPEG's bytes at
+    /// 1600 px against 69.5 %).
     static let avifSpeed = 8
 
     static func quality(_ format: OutputFormat, forJPEG quality: Int, width: Int) -> Int {
@@ -43,7 +46,7 @@ enum OutputQuality {
         let at400 = interpolate(quality, table.map { ($0.jpeg, Double($0.at400)) })
         let at1600 = interpolate(quality, table.map { ($0.jpeg, Double($0.at1600)) })
         let t = min(1, max(0, log2(Double(max(1, width)) / 400) / 2))
-        return Int((at400 + t * (at1600 - at400)).rounded())
+        return Int((at400 + t * (at1600 - at400) - 1e-9).rounded(.up))
     }
 
     private static func interpolate(_ x: Int, _ points: [(Int, Double)]) -> Double {

@@ -14,7 +14,7 @@ public enum WebPEncoder {
             throw WebPError(message: "cannot encode a \(image.width)×\(image.height) \(image.layout) image as WebP (at most 16383 px a side)")
         }
         var config = WebPConfig()
-        guard WebPConfigInitInternal(&config, WEBP_PRESET_PHOTO, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
+        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(max(0, min(100, quality))), WEBP_ENCODER_ABI_VERSION) != 0 else {
             throw WebPError(message: "libwebp's encoder does not match its header (ABI version)")
         }
         config.method = Int32(max(0, min(6, method)))
