@@ -12,6 +12,8 @@ struct FakePhoto: Codable, Equatable, Sendable {
     var warning: String?
     /// What the file says about itself (capture time, words).
     var metadata: PhotoMetadata?
+    /// Formats the (broken) renderer leaves out although they were asked for.
+    var leavesOut: [OutputFormat] = []
 
     init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil, metadata: PhotoMetadata? = nil) {
         self.name = name
@@ -52,8 +54,9 @@ struct FakePhoto: Codable, Equatable, Sendable {
         let encode = { (format: OutputFormat) in
             widths.map { Rendition(width: $0, height: $0 / 2, encoded: rendition(width: $0, quality: request.quality, format: format), format: format) }
         }
+        let alternates = OutputFormat.alternates(of: request.formats).filter { !leavesOut.contains($0) }
         var rendered = RenderedImage(width: width, height: width / 2, renditions: encode(OutputFormat.fallback(of: request.formats)),
-                                     alternates: OutputFormat.alternates(of: request.formats).map { RenditionsOfFormat(format: $0, renditions: encode($0)) },
+                                     alternates: alternates.map { RenditionsOfFormat(format: $0, renditions: encode($0)) },
                                      warnings: warning.map { [$0] } ?? [])
         rendered.metadata = metadata ?? PhotoMetadata()
         return rendered

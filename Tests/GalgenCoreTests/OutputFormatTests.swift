@@ -95,4 +95,14 @@ struct OutputFormatTests {
         let webpHTML = String(decoding: try #require(webpOnly["index.html"]), as: UTF8.self)
         #expect(!webpHTML.contains("<source") && webpHTML.contains(#".webp""#) && !webpHTML.contains(".jpg"))
     }
+
+    @Test func aRenderThatLacksAFormatFailsThatPhotoInsteadOfPublishingItWithout() async throws {
+        var broken = FakePhoto("beach", width: 2000)
+        broken.leavesOut = [.avif]
+        let harness = PipelineHarness()
+        let summary = try await harness.run("thumbnails: { formats: [avif, jpeg] }\nimages: [a.jpg, b.jpg]\n",
+                                            photos: ["/site/a.jpg": broken, "/site/b.jpg": FakePhoto("b", width: 800)]).get()
+        #expect(summary.failures.map(\.reason) == ["the renderer made no avif renditions"])
+        #expect(summary.imagesBuilt == 1)
+    }
 }
