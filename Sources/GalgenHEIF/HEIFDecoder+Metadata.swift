@@ -6,11 +6,13 @@ extension HEIFDecoder {
     static func colourDescription(_ handle: OpaquePointer) throws(HEIFError) -> (icc: [UInt8]?, cicp: CICP?) {
         var cicp: CICP?
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        if heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let profile = nclx {
+        let status = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+        // libheif may hand back a profile with an error too (the fuzzer found it leaking): always free it.
+        defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+        if status.code == heif_error_Ok, let profile = nclx {
             cicp = CICP(primaries: Int(profile.pointee.color_primaries.rawValue),
                         transfer: Int(profile.pointee.transfer_characteristics.rawValue),
                         matrix: Int(profile.pointee.matrix_coefficients.rawValue), fullRange: profile.pointee.full_range_flag != 0)
-            heif_nclx_color_profile_free(profile)
         }
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0, size <= maximumMetadataBytes else { return (nil, cicp) }
@@ -54,19 +56,8 @@ extension HEIFDecoder {
     /// Whether the file's `meta` box holds an `irot` or `imir` property (read from the boxes: libheif
     /// applies them but does not say whether there were any).
     public static func hasTransform(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            var size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            if size == 0 { size = bytes.count - offset }
-            guard size >= 8 else { return false }
-            let end = min(bytes.count, offset + size)
-            if bytes[(offset + 4)..<(offset + 8)].elementsEqual("meta".utf8) {
-                let meta = bytes[offset..<end]
-                return contains(meta, "irot") || contains(meta, "imir")
-            }
-            offset = end
-        }
-        return false
+        guard let meta = HEIFBoxes.box("meta", in: bytes[...]) else { return false }
+        return contains(meta, "irot") || contains(meta, "imir")
     }
 
     private static func contains(_ bytes: ArraySlice<UInt8>, _ fourCC: String) -> Bool {

@@ -110,6 +110,9 @@ public enum HEIFDecoder {
 
     /// Runs `body` with the file's primary image handle; libheif's objects are freed after.
     private static func withPrimaryImage<T>(_ bytes: [UInt8], _ body: (OpaquePointer, OpaquePointer) throws(HEIFError) -> T) throws(HEIFError) -> T {
+        if let item = HEIFBoxes.derivationLoop(in: bytes) {
+            throw HEIFError(message: "the file is damaged: its image \(item) is made of itself (a loop of grid references)")
+        }
         guard initialised, let context = heif_context_alloc() else { throw HEIFError(message: "libheif could not start") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, maximumSide)

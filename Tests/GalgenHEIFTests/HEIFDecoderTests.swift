@@ -1,5 +1,5 @@
 import Foundation
-import GalgenHEIF
+@testable import GalgenHEIF
 import GalgenJPEG
 import GalgenTestSupport
 import Testing
@@ -137,6 +137,36 @@ struct HEIFDecoderTests {
         } catch {
             #expect(!error.message.isEmpty)
         }
+    }
+
+    /// The fuzzer's find: a grid whose tile is the grid itself. libheif 1.15 would recurse, a
+    /// thread per step, until the whole process aborts; galgen refuses the file first.
+    @Test func aGridMadeOfItselfIsRefusedBeforeLibheifReadsIt() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = Array(try Data(contentsOf: folder.appendingPathComponent("Fixtures/heif/grid_made_of_itself.avif")))
+        #expect { try HEIFDecoder.decode(bytes, maxPixels: 10_000_000) } throws: {
+            "\($0)" == "the file is damaged: its image 5 is made of itself (a loop of grid references)"
+        }
+        #expect(throws: HEIFError.self) { try HEIFDecoder.header(bytes) }
+        // The file it was made from has no loop, and decodes.
+        #expect(HEIFBoxes.derivationLoop(in: try Self.bytes("dn_grid2x2_422_800x600.avif")) == nil)
+    }
+
+    @Test("Loops of dimg references are found, chains and shared tiles are not", arguments: [
+        ([(5, [6]), (6, [5])], true), ([(5, [5])], true), ([(5, [6, 7]), (6, [8]), (7, [8])], false),
+        ([(1, [2]), (2, [3]), (3, [1])], true), ([], false),
+    ] as [([(Int, [Int])], Bool)])
+    func loops(_ references: [(Int, [Int])], _ loops: Bool) {
+        // ftyp, then meta (full box) holding an iref (version 0: 16-bit item IDs).
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let size = 8 + body.count
+            return [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + body
+        }
+        let entries = references.flatMap { from, to in
+            box("dimg", [0, UInt8(from)] + [0, UInt8(to.count)] + to.flatMap { [0, UInt8($0)] })
+        }
+        let file = box("ftyp", Array("avif".utf8) + [0, 0, 0, 0]) + box("meta", [0, 0, 0, 0] + box("iref", [0, 0, 0, 0] + entries))
+        #expect((HEIFBoxes.derivationLoop(in: file) != nil) == loops)
     }
 
     @Test func notAHEIFFileIsRefused() {
