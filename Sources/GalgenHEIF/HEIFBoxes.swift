@@ -34,16 +34,19 @@ enum HEIFBoxes {
         var offset = iref.startIndex + 12
         while offset + 8 + idSize + 2 <= iref.endIndex {
             let size = number(iref, offset, 4)
-            guard size >= 8 + idSize + 2, offset + size <= iref.endIndex else { break }
+            guard size >= 8 + idSize + 2 else { break }
+            // A reference box claiming more than its parent holds is read to the parent's end, as
+            // libheif reads it (the fuzzer's second loop hid behind such a size).
+            let end = iref.endIndex - offset < size ? iref.endIndex : offset + size
             if iref[(offset + 4)..<(offset + 8)].elementsEqual("dimg".utf8) {
                 let from = number(iref, offset + 8, idSize)
                 let count = number(iref, offset + 8 + idSize, 2)
                 let first = offset + 10 + idSize
-                for index in 0..<min(count, (size - 10 - idSize) / idSize) {
+                for index in 0..<min(count, max(0, end - first) / idSize) {
                     edges[from, default: []].append(number(iref, first + index * idSize, idSize))
                 }
             }
-            offset += size
+            offset = end
         }
         return loop(in: edges)
     }

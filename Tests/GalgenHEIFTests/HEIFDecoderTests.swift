@@ -148,6 +148,9 @@ struct HEIFDecoderTests {
             "\($0)" == "the file is damaged: its image 5 is made of itself (a loop of grid references)"
         }
         #expect(throws: HEIFError.self) { try HEIFDecoder.header(bytes) }
+        // The same loop behind a reference box that claims 2.9 MB in an 880-byte file.
+        let longBox = Array(try Data(contentsOf: folder.appendingPathComponent("Fixtures/heif/grid_loop_behind_a_long_box.avif")))
+        #expect { try HEIFDecoder.decode(longBox, maxPixels: 10_000_000) } throws: { "\($0)".contains("made of itself") }
         // The file it was made from has no loop, and decodes.
         #expect(HEIFBoxes.derivationLoop(in: try Self.bytes("dn_grid2x2_422_800x600.avif")) == nil)
     }
