@@ -54,15 +54,11 @@ public enum AVIFEncoder {
             heif_image_release(created)
             throw HEIFError(message: "libheif gave no pixel plane")
         }
-        let gray = image.layout == .gray
-        image.bytes.withUnsafeBufferPointer { source in
+        let (samples, _) = image.interleavedRGB(alpha: alpha)
+        let rowBytes = image.width * channels
+        samples.withUnsafeBufferPointer { source in
             for row in 0..<image.height {
-                let target = plane + row * Int(stride)
-                for x in 0..<image.width {
-                    let index = row * image.width + x
-                    for channel in 0..<3 { target[x * channels + channel] = source[gray ? index : index * 3 + channel] }
-                    if let alpha { target[x * 4 + 3] = alpha[index] }
-                }
+                (plane + row * Int(stride)).update(from: source.baseAddress! + row * rowBytes, count: rowBytes)
             }
         }
         return created

@@ -29,3 +29,20 @@ public struct PixelBuffer: Equatable, Sendable {
                   bytes: [UInt8](repeating: value, count: width * height * layout.rawValue))
     }
 }
+
+extension PixelBuffer {
+    /// The samples an encoder takes: RGB as it is, gray spread to RGB, and a straight alpha plane
+    /// (one byte per pixel) woven in as RGBA. `channels` is 3 or 4.
+    public func interleavedRGB(alpha: [UInt8]? = nil) -> (samples: [UInt8], channels: Int) {
+        precondition(layout != .cmyk, "CMYK pixels are converted to RGB before encoding")
+        precondition(alpha == nil || alpha!.count == width * height, "alpha plane does not match size")
+        if alpha == nil, layout == .rgb { return (bytes, 3) }
+        let count = width * height, gray = layout == .gray, channels = alpha == nil ? 3 : 4
+        var samples = [UInt8](repeating: 255, count: count * channels)
+        for index in 0..<count {
+            for channel in 0..<3 { samples[index * channels + channel] = bytes[gray ? index : index * 3 + channel] }
+            if let alpha { samples[index * 4 + 3] = alpha[index] }
+        }
+        return (samples, channels)
+    }
+}

@@ -27,7 +27,7 @@ public enum WebPEncoder {
         picture.width = Int32(image.width)
         picture.height = Int32(image.height)
         picture.use_argb = 0
-        let (samples, channels) = interleaved(image, alpha: alpha)
+        let (samples, channels) = image.interleavedRGB(alpha: alpha)
         let imported = samples.withUnsafeBufferPointer { pixels in
             channels == 4 ? WebPPictureImportRGBA(&picture, pixels.baseAddress, Int32(image.width * 4))
                 : WebPPictureImportRGB(&picture, pixels.baseAddress, Int32(image.width * 3))
@@ -47,19 +47,6 @@ public enum WebPEncoder {
         let bitstream = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
         guard let profile = iccProfile, !profile.isEmpty else { return bitstream }
         return try withICCProfile(bitstream, profile)
-    }
-
-    /// RGB as it is, gray spread to RGB, and an alpha plane woven in as RGBA.
-    private static func interleaved(_ image: PixelBuffer, alpha: [UInt8]?) -> (samples: [UInt8], channels: Int) {
-        if alpha == nil, image.layout == .rgb { return (image.bytes, 3) }
-        let count = image.width * image.height, gray = image.layout == .gray
-        let channels = alpha == nil ? 3 : 4
-        var bytes = [UInt8](repeating: 255, count: count * channels)
-        for index in 0..<count {
-            for channel in 0..<3 { bytes[index * channels + channel] = image.bytes[gray ? index : index * 3 + channel] }
-            if let alpha { bytes[index * 4 + 3] = alpha[index] }
-        }
-        return (bytes, channels)
     }
 
     /// The bitstream in an extended (VP8X) file with an `ICCP` chunk, assembled by libwebp's muxer.

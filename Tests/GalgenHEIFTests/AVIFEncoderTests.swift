@@ -12,10 +12,6 @@ struct AVIFEncoderTests {
         try HEIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name))), maxPixels: 20_000_000)
     }
 
-    static func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        Double(zip(a, b).map { abs(Int($0) - Int($1)) }.reduce(0, +)) / Double(max(1, a.count))
-    }
-
     @Test func aPhotoComesBackAtItsSizeCloseToItsPixelsWithItsProfile() throws {
         let photo = try Self.fixture("lav_paris_icc_exif_xmp.avif")
         let encoded = try AVIFEncoder.encode(photo.pixels, quality: 70, iccProfile: photo.iccProfile)
@@ -23,7 +19,7 @@ struct AVIFEncoderTests {
         let decoded = try HEIFDecoder.decode(encoded, maxPixels: 1_000_000)
         // Odd sizes survive (403×302, 4:2:0).
         #expect((decoded.pixels.width, decoded.pixels.height) == (403, 302))
-        #expect(Self.meanDifference(decoded.pixels.bytes, photo.pixels.bytes) < 5)
+        #expect(meanSampleDifference(decoded.pixels.bytes, photo.pixels.bytes) < 5)
         #expect(decoded.iccProfile == photo.iccProfile)
     }
 
@@ -37,13 +33,13 @@ struct AVIFEncoderTests {
         let alpha = try #require(abc.alpha)
         let decoded = try HEIFDecoder.decode(try AVIFEncoder.encode(abc.pixels, alpha: alpha, quality: 80), maxPixels: 1_000_000)
         #expect((decoded.pixels.width, decoded.pixels.height) == (256, 512))
-        #expect(Self.meanDifference(try #require(decoded.alpha), alpha) < 4)
+        #expect(meanSampleDifference(try #require(decoded.alpha), alpha) < 4)
     }
 
     @Test func grayIsEncodedAsRGBOfTheSameLevels() throws {
         let gray = PixelBuffer(width: 64, height: 32, layout: .gray, bytes: (0..<(64 * 32)).map { UInt8(($0 % 64) * 4) })
         let decoded = try HEIFDecoder.decode(try AVIFEncoder.encode(gray, quality: 90), maxPixels: 10_000)
         let levels = stride(from: 0, to: decoded.pixels.bytes.count, by: 3).map { decoded.pixels.bytes[$0] }
-        #expect(Self.meanDifference(levels, gray.bytes) < 4)
+        #expect(meanSampleDifference(levels, gray.bytes) < 4)
     }
 }

@@ -12,16 +12,12 @@ struct WebPEncoderTests {
         try WebPDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name))), maxPixels: 10_000_000)
     }
 
-    static func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        Double(zip(a, b).map { abs(Int($0) - Int($1)) }.reduce(0, +)) / Double(max(1, a.count))
-    }
-
     @Test func aPhotoComesBackAtItsSizeAndCloseToItsPixels() throws {
         let photo = try Self.fixture("dn_photo1_vp8.webp").pixels
         let encoded = try WebPEncoder.encode(photo, quality: 90)
         let decoded = try WebPDecoder.decode(encoded, maxPixels: 10_000_000)
         #expect((decoded.pixels.width, decoded.pixels.height) == (1024, 772))
-        #expect(Self.meanDifference(decoded.pixels.bytes, photo.bytes) < 4)
+        #expect(meanSampleDifference(decoded.pixels.bytes, photo.bytes) < 4)
         #expect(decoded.iccProfile == nil && decoded.alpha == nil)
         // Lower quality, fewer bytes.
         #expect(try WebPEncoder.encode(photo, quality: 50).count < encoded.count)
@@ -44,14 +40,14 @@ struct WebPEncoderTests {
         let rose = try Self.fixture("dn_alpha_lossless_rose.webp")
         let alpha = try #require(rose.alpha)
         let decoded = try WebPDecoder.decode(try WebPEncoder.encode(rose.pixels, alpha: alpha, quality: 85), maxPixels: 10_000_000)
-        #expect(Self.meanDifference(try #require(decoded.alpha), alpha) < 2)
+        #expect(meanSampleDifference(try #require(decoded.alpha), alpha) < 2)
     }
 
     @Test func grayIsEncodedAsRGBOfTheSameLevels() throws {
         let gray = PixelBuffer(width: 64, height: 32, layout: .gray, bytes: (0..<(64 * 32)).map { UInt8(($0 % 64) * 4) })
         let decoded = try WebPDecoder.decode(try WebPEncoder.encode(gray, quality: 95), maxPixels: 10_000)
         let levels = stride(from: 0, to: decoded.pixels.bytes.count, by: 3).map { decoded.pixels.bytes[$0] }
-        #expect(Self.meanDifference(levels, gray.bytes) < 3)
+        #expect(meanSampleDifference(levels, gray.bytes) < 3)
     }
 
     @Test func anImpossibleSizeIsAnError() {
