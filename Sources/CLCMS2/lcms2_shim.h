@@ -31,5 +31,8 @@ static inline cmsContext galgen_lcms_context(GalgenLCMSErrors *errors) {
 static const cmsUInt32Number GALGEN_TYPE_GRAY_8 = TYPE_GRAY_8;
 static const cmsUInt32Number GALGEN_TYPE_RGB_8 = TYPE_RGB_8;
 static const cmsUInt32Number GALGEN_TYPE_CMYK_8 = TYPE_CMYK_8;
+// 10- to 16-bit photos, converted at their depth.
+static const cmsUInt32Number GALGEN_TYPE_GRAY_16 = TYPE_GRAY_16;
+static const cmsUInt32Number GALGEN_TYPE_RGB_16 = TYPE_RGB_16;
 // Adobe (Photoshop) CMYK JPEGs store 255 - ink: lcms2's "reversed" flavour reads them as they are.
 static const cmsUInt32Number GALGEN_TYPE_CMYK_8_REV = TYPE_CMYK_8_REV;

@@ -208,7 +208,7 @@ static int shim_copy_metadata(shim_context *ctx, galgen_png_image *image) {
 }
 
 /// Sets the transforms and reads every row into `pixels`. Call with the jump armed.
-static void shim_read_image(shim_context *ctx, long max_pixels, uint8_t *pixels, size_t capacity,
+static void shim_read_image(shim_context *ctx, long max_pixels, int keep_16, uint8_t *pixels, size_t capacity,
                             galgen_png_image *image) {
     shim_read_info(ctx);
     png_structp png = ctx->png;
@@ -223,13 +223,17 @@ static void shim_read_image(shim_context *ctx, long max_pixels, uint8_t *pixels,
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (shim_has_trns(ctx)) png_set_tRNS_to_alpha(png);
-    if (bit_depth == 16) png_set_scale_16(png);  // rounds to nearest, where strip_16 truncates
+    int deep = bit_depth == 16 && keep_16;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (deep) png_set_swap(png);  // PNG stores 16-bit samples big-endian; the caller reads them native
+#endif
+    if (bit_depth == 16 && !deep) png_set_scale_16(png);  // rounds to nearest, where strip_16 truncates
     png_set_interlace_handling(png);
     shim_set_gamma(ctx, image);
     png_read_update_info(png, ctx->info);
 
-    size_t stride = (size_t)width * (size_t)channels;
-    if (png_get_bit_depth(png, ctx->info) != 8 || png_get_channels(png, ctx->info) != channels ||
+    size_t stride = (size_t)width * (size_t)channels * (deep ? 2 : 1);
+    if (png_get_bit_depth(png, ctx->info) != (deep ? 16 : 8) || png_get_channels(png, ctx->info) != channels ||
         png_get_rowbytes(png, ctx->info) != stride)
         png_error(png, "libpng would deliver another layout than the shim asked for");
     if (pixels == NULL || stride * height != capacity)
@@ -239,9 +243,10 @@ static void shim_read_image(shim_context *ctx, long max_pixels, uint8_t *pixels,
     for (png_uint_32 row = 0; row < height; row++) ctx->rows[row] = pixels + stride * row;
     png_read_image(png, ctx->rows);
     image->channels = channels;
+    image->bit_depth = deep ? 16 : 8;
 }
 
-int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, uint8_t *pixels, size_t capacity,
+int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, int keep_16, uint8_t *pixels, size_t capacity,
                       galgen_png_image *image, char message[GALGEN_PNG_MESSAGE_MAX]) {
     memset(image, 0, sizeof *image);
     shim_context *const ctx = shim_open(data, size, message);
@@ -255,7 +260,7 @@ int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, uint8_t
         if (ctx->warnings++ == 0) snprintf(ctx->warning, sizeof ctx->warning, "%s", message);
         message[0] = 0;
     } else {
-        shim_read_image(ctx, max_pixels, pixels, capacity, image);
+        shim_read_image(ctx, max_pixels, keep_16, pixels, capacity, image);
         ctx->image_read = 1;
         png_read_end(ctx->png, ctx->info);  // XMP and eXIf may come after the image data
     }

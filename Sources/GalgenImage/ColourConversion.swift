@@ -25,7 +25,16 @@ enum ColourConversion {
     static func toSRGB(_ pixels: PixelBuffer, profile: [UInt8], adobeInverted: Bool = false) throws(ColourError) -> PixelBuffer {
         let link = try Link(profile: profile, layout: pixels.layout, adobeInverted: adobeInverted,
                             optimised: pixels.width * pixels.height > unoptimisedUpTo)
-        return link.apply(to: pixels)
+        let bytes = link.apply(pixels.bytes, count: pixels.width * pixels.height, inputChannels: pixels.channels)
+        return PixelBuffer(width: pixels.width, height: pixels.height, layout: link.outputLayout, bytes: bytes)
+    }
+
+    /// 16-bit `pixels` (gray or RGB), described by `profile`, in sRGB at the same depth.
+    static func toSRGB(_ pixels: DeepPixelBuffer, profile: [UInt8]) throws(ColourError) -> DeepPixelBuffer {
+        let link = try Link(profile: profile, layout: pixels.layout, adobeInverted: false,
+                            optimised: pixels.width * pixels.height > unoptimisedUpTo, deep: true)
+        let samples = link.apply(pixels.samples, count: pixels.width * pixels.height, inputChannels: pixels.channels)
+        return DeepPixelBuffer(width: pixels.width, height: pixels.height, layout: link.outputLayout, samples: samples)
     }
 
     /// Throws what is wrong with `profile` if pixels laid out as `layout` cannot be converted through it.
@@ -39,7 +48,7 @@ enum ColourConversion {
         let transform: cmsHTRANSFORM
         let outputLayout: PixelBuffer.Layout
 
-        init(profile bytes: [UInt8], layout: PixelBuffer.Layout, adobeInverted: Bool, optimised: Bool) throws(ColourError) {
+        init(profile bytes: [UInt8], layout: PixelBuffer.Layout, adobeInverted: Bool, optimised: Bool, deep: Bool = false) throws(ColourError) {
             context = try LittleCMSContext()
             let source = try ICCProfile(bytes: bytes, context: context)
             guard source.describes(layout) else {
@@ -50,11 +59,14 @@ enum ColourConversion {
             outputLayout = layout == .gray ? .gray : .rgb
             let target = outputLayout == .gray ? try ICCProfile.sRGBGray(context: context) : try ICCProfile.sRGB(context: context)
             let inputFormat = switch layout {
-            case .gray: GALGEN_TYPE_GRAY_8
-            case .rgb: GALGEN_TYPE_RGB_8
+            case .gray: deep ? GALGEN_TYPE_GRAY_16 : GALGEN_TYPE_GRAY_8
+            case .rgb: deep ? GALGEN_TYPE_RGB_16 : GALGEN_TYPE_RGB_8
             case .cmyk: adobeInverted ? GALGEN_TYPE_CMYK_8_REV : GALGEN_TYPE_CMYK_8
             }
-            let outputFormat = outputLayout == .gray ? GALGEN_TYPE_GRAY_8 : GALGEN_TYPE_RGB_8
+            let outputFormat = switch outputLayout {
+            case .gray: deep ? GALGEN_TYPE_GRAY_16 : GALGEN_TYPE_GRAY_8
+            default: deep ? GALGEN_TYPE_RGB_16 : GALGEN_TYPE_RGB_8
+            }
             guard let transform = cmsCreateTransformTHR(context.handle, source.handle, inputFormat, target.handle, outputFormat,
                                                         ColourConversion.intent,
                                                         ColourConversion.flags | (optimised ? 0 : cmsUInt32Number(cmsFLAGS_NOOPTIMIZE))) else {
@@ -66,22 +78,21 @@ enum ColourConversion {
 
         deinit { cmsDeleteTransform(transform) }
 
-        func apply(to pixels: PixelBuffer) -> PixelBuffer {
-            let count = pixels.width * pixels.height
+        /// `count` pixels of `inputChannels` samples each (8- or 16-bit, as the link was made for).
+        func apply<Sample: FixedWidthInteger>(_ input: [Sample], count: Int, inputChannels: Int) -> [Sample] {
             let outChannels = outputLayout.rawValue
-            let out = [UInt8](unsafeUninitializedCapacity: count * outChannels) { buffer, initialized in
-                pixels.bytes.withUnsafeBytes { input in
+            return [Sample](unsafeUninitializedCapacity: count * outChannels) { buffer, initialized in
+                input.withUnsafeBufferPointer { input in
                     var start = 0
                     while start < count {
                         let n = min(ColourConversion.pixelsPerCall, count - start)
-                        cmsDoTransform(transform, input.baseAddress! + start * pixels.channels,
+                        cmsDoTransform(transform, input.baseAddress! + start * inputChannels,
                                        buffer.baseAddress! + start * outChannels, cmsUInt32Number(n))
                         start += n
                     }
                 }
                 initialized = count * outChannels
             }
-            return PixelBuffer(width: pixels.width, height: pixels.height, layout: outputLayout, bytes: out)
         }
 
         static func name(of layout: PixelBuffer.Layout) -> String {

@@ -4,9 +4,10 @@ import GalgenJPEG
 import GalgenPNG
 import GalgenWebP
 
-/// The render stage for photos that are not JPEG (HEIC/HEIF, AVIF, WebP, PNG): decoded whole into
-/// 8-bit pixels by their library, then resampled, colour-managed and encoded like a JPEG source
-/// (`RenditionEncoding`). A transparent photo keeps its alpha in AVIF and WebP renditions and is
+/// The render stage for photos that are not JPEG (HEIC/HEIF, AVIF, WebP, PNG): decoded whole by
+/// their library, then resampled, colour-managed and encoded like a JPEG source
+/// (`RenditionEncoding`). A 10- to 16-bit opaque photo is resampled and colour-managed at its depth
+/// and rounded to 8 bits once per rendition. A transparent photo keeps its alpha in AVIF and WebP renditions and is
 /// flattened onto the page background in JPEG ones.
 enum DecodedImageRenderer {
     static func render(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) throws -> RenderedImage {
@@ -19,28 +20,21 @@ enum DecodedImageRenderer {
             warnings.append("its EXIF says orientation \(turn), but its HEIF boxes do not rotate it: it is shown as stored, "
                 + "as the HEIF standard says and browsers do; if it looks turned, re-export it from the phone or an editor")
         }
-        // A transparent photo keeps its alpha for WebP and AVIF; JPEG-only builds flatten it at once.
-        let keepsAlpha = decoded.alpha != nil && request.formats.contains { $0 != .jpeg }
-        let stored = keepsAlpha ? decoded.pixels : decoded.alpha.map { AlphaFlattening.flatten(decoded.pixels, alpha: $0) } ?? decoded.pixels
-        let storedAlpha = keepsAlpha ? decoded.alpha.map { PixelBuffer(width: stored.width, height: stored.height, layout: .gray, bytes: $0) } : nil
+        let stored = storedBase(decoded, keepsAlpha: decoded.alpha != nil && request.formats.contains { $0 != .jpeg })
         let uprightWidth = orientation.swapsAxes ? stored.height : stored.width
         let uprightHeight = orientation.swapsAxes ? stored.width : stored.height
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
         let sizes = RenditionEncoding.storedSizes(widths: widths, uprightWidth: uprightWidth, uprightHeight: uprightHeight,
                                                   orientation: orientation)
-        let (largest, largestAlpha) = storedAlpha.map {
-            let resized = AlphaResampling.resize(stored, alpha: $0, width: sizes.last!.width, height: sizes.last!.height)
-            return (resized.0, Optional(resized.1))
-        } ?? (Resampler.resize(stored, width: sizes.last!.width, height: sizes.last!.height), nil)
         var profile = decoded.iccProfile
         if profile == nil, let cicp = decoded.cicp {
             let made = try cicpProfile(cicp)
             profile = made.profile
             if let warning = made.warning { warnings.append(warning) }
         }
-        let colour = RenditionColour.prepare(largest, iccProfile: profile, request: request)
+        let colour = published(stored.resized(width: sizes.last!.width, height: sizes.last!.height), iccProfile: profile, request: request)
         if let warning = colour.warning { warnings.append(warning) }
-        let encoded = try RenditionEncoding.encode(largest: colour.pixels, alpha: largestAlpha, iccProfile: colour.iccProfile, sizes: sizes,
+        let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
         if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
@@ -49,14 +43,40 @@ enum DecodedImageRenderer {
                              facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
     }
 
+    /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise
+    /// 8-bit pixels, with straight alpha when a modern format keeps it (a JPEG-only build flattens
+    /// a transparent photo at once).
+    private static func storedBase(_ decoded: DecodedImage, keepsAlpha: Bool) -> RenditionBase {
+        if let deep = decoded.deep, decoded.alpha == nil { return .deep(deep) }
+        guard let alpha = decoded.alpha else { return .eightBit(decoded.pixels, alpha: nil) }
+        guard keepsAlpha else { return .eightBit(AlphaFlattening.flatten(decoded.pixels, alpha: alpha), alpha: nil) }
+        let plane = PixelBuffer(width: decoded.pixels.width, height: decoded.pixels.height, layout: .gray, bytes: alpha)
+        return .eightBit(decoded.pixels, alpha: plane)
+    }
+
+    /// The largest rendition's pixels in the colours they are published in, at their depth.
+    private static func published(_ largest: RenditionBase, iccProfile: [UInt8]?, request: RenditionRequest)
+        -> (base: RenditionBase, iccProfile: [UInt8]?, warning: String?) {
+        switch largest {
+        case .eightBit(let pixels, let alpha):
+            let colour = RenditionColour.prepare(pixels, iccProfile: iccProfile, request: request)
+            return (.eightBit(colour.pixels, alpha: alpha), colour.iccProfile, colour.warning)
+        case .deep(let samples):
+            let colour = RenditionColour.prepare(samples, iccProfile: iccProfile, request: request)
+            return (.deep(colour.pixels), colour.iccProfile, colour.warning)
+        }
+    }
+
     /// The decoded pixels at their peak and what is made from them. Per pixel: the library's own
     /// planes (libheif's YCbCr, libwebp's canvases: up to 4 bytes), its RGB(A) output and galgen's
-    /// copy (3–4 each), the flattened copy of a transparent photo (3).
+    /// copy (3–4 each), the flattened copy of a transparent photo (3). A deep photo: libheif's 16-bit
+    /// planes and RGB (up to 12), galgen's read and scaled samples (6 each) and their rounding (3).
     static func peakBytes(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) -> Int {
         guard let header = try? header(bytes, format: format), header.width * header.height <= request.maxPixels else { return 0 }
         let pixels = header.width * header.height
         let largest = min(header.width, request.widths.max() ?? header.width)
-        return pixels * (header.hasAlpha ? 15 : 10) + 3 * largest * largest * header.height / max(1, header.width) * 3
+        let perPixel = header.hasAlpha ? 15 : header.bitDepth > 8 ? 27 : 10
+        return pixels * perPixel + 3 * largest * largest * header.height / max(1, header.width) * 3
     }
 
     private static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws(ImageStageError) -> DecodedImage {
@@ -76,7 +96,7 @@ enum DecodedImageRenderer {
         switch format {
         case .heif, .avif:
             let header = try HEIFDecoder.header(bytes)
-            return ImageHeader(width: header.width, height: header.height, hasAlpha: header.hasAlpha)
+            return ImageHeader(width: header.width, height: header.height, hasAlpha: header.hasAlpha, bitDepth: header.bitDepth)
         case .webp: return try WebPDecoder.header(bytes)
         case .png: return try PNGDecoder.header(bytes)
         case .jpeg: preconditionFailure("JPEG photos are rendered by JPEGImageRenderer")

@@ -50,7 +50,7 @@ public enum JPEGImageRenderer {
                                                   orientation: orientation)
         let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: plan.scaleNumerator,
                                                            size: sizes.last!, request: request, decoder: decoder)
-        let encoded = try RenditionEncoding.encode(largest: colour.pixels, iccProfile: colour.iccProfile, sizes: sizes,
+        let encoded = try RenditionEncoding.encode(largest: .eightBit(colour.pixels, alpha: nil), iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }

@@ -24,19 +24,41 @@ enum RenditionColour {
         guard let profile = iccProfile, !profile.isEmpty else {
             return (pixels.layout == .cmyk ? naive(pixels, inverted: adobeInverted) : pixels, nil, nil)
         }
+        guard pixels.layout == .cmyk else {
+            return keepOrConvert(pixels, layout: pixels.layout, profile: profile, request: request) { pixels throws(ColourError) in
+                try ColourConversion.toSRGB(pixels, profile: profile)
+            }
+        }
         do throws(ColourError) {
-            switch (pixels.layout, request.colour) {
-            case (.cmyk, _), (_, .srgb):
-                return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: adobeInverted), nil, nil)
-            case (_, .keep):
-                if let problem = ProfileVerdicts.shared.verdict(on: profile, for: pixels.layout).problem { throw problem }
+            return (try ColourConversion.toSRGB(pixels, profile: profile, adobeInverted: adobeInverted), nil, nil)
+        } catch {
+            return (naive(pixels, inverted: adobeInverted), nil, "\(error.message); its CMYK colours were converted without it and may be off")
+        }
+    }
+
+    /// The same for a 10- to 16-bit photo's gray or RGB samples, converted at their depth.
+    static func prepare(_ pixels: DeepPixelBuffer, iccProfile: [UInt8]?, request: RenditionRequest)
+        -> (pixels: DeepPixelBuffer, iccProfile: [UInt8]?, warning: String?) {
+        guard let profile = iccProfile, !profile.isEmpty else { return (pixels, nil, nil) }
+        return keepOrConvert(pixels, layout: pixels.layout, profile: profile, request: request) { pixels throws(ColourError) in
+            try ColourConversion.toSRGB(pixels, profile: profile)
+        }
+    }
+
+    /// Gray or RGB pixels: the profile is kept under `keep` when it describes them, and they are
+    /// converted through it under `srgb`; a profile that cannot serve is left out with a warning.
+    private static func keepOrConvert<Pixels>(_ pixels: Pixels, layout: PixelBuffer.Layout, profile: [UInt8], request: RenditionRequest,
+                                              convert: (Pixels) throws(ColourError) -> Pixels)
+        -> (pixels: Pixels, iccProfile: [UInt8]?, warning: String?) {
+        do throws(ColourError) {
+            switch request.colour {
+            case .srgb:
+                return (try convert(pixels), nil, nil)
+            case .keep:
+                if let problem = ProfileVerdicts.shared.verdict(on: profile, for: layout).problem { throw problem }
                 return (pixels, profile, nil)
             }
         } catch {
-            if pixels.layout == .cmyk {
-                return (naive(pixels, inverted: adobeInverted), nil,
-                        "\(error.message); its CMYK colours were converted without it and may be off")
-            }
             return (pixels, nil, "\(error.message); the profile was left out, so the photo is shown as sRGB")
         }
     }

@@ -29,31 +29,24 @@ enum RenditionEncoding {
     }
 
     /// Largest first, each width resampled from the one above it: smaller filters, same look.
-    /// Each size is resampled and turned upright once, then encoded in every format. With
-    /// `alpha` (straight, the size of `largest`), WebP and AVIF keep it and JPEG is flattened
-    /// onto the page background.
-    static func encode(largest: PixelBuffer, alpha: PixelBuffer? = nil, iccProfile: [UInt8]?, sizes: [(width: Int, height: Int)],
+    /// Each size is resampled and turned upright once, then encoded in every format. A transparent
+    /// `largest` keeps its alpha in WebP and AVIF and is flattened onto the page background in JPEG.
+    static func encode(largest: RenditionBase, iccProfile: [UInt8]?, sizes: [(width: Int, height: Int)],
                        orientation: Orientation, request: RenditionRequest) throws -> Encoded {
         var byFormat: [OutputFormat: [Rendition]] = [:]
-        var base = largest, baseAlpha = alpha
+        var base = largest
         var smallest: PixelBuffer?
         for size in sizes.reversed() {
-            var pixels: PixelBuffer, uprightAlpha: [UInt8]?
-            if let transparent = baseAlpha {
-                let resized = AlphaResampling.resize(base, alpha: transparent, width: size.width, height: size.height)
-                (pixels, baseAlpha) = resized
-                uprightAlpha = orientation.apply(to: resized.1).bytes
-            } else {
-                pixels = Resampler.resize(base, width: size.width, height: size.height)
-            }
+            base = base.resized(width: size.width, height: size.height)
+            let (pixels, alpha) = base.published
             let upright = orientation.apply(to: pixels)
+            let uprightAlpha = alpha.map { orientation.apply(to: $0).bytes }
             let flat = uprightAlpha.map { AlphaFlattening.flatten(upright, alpha: $0) } ?? upright
             for format in request.formats {
                 let bytes = format == .jpeg ? try encode(flat, format: format, quality: request.quality, iccProfile: iccProfile)
                     : try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, iccProfile: iccProfile)
                 byFormat[format, default: []].insert(Rendition(width: upright.width, height: upright.height, encoded: bytes, format: format), at: 0)
             }
-            base = pixels
             smallest = flat
         }
         let fallback = OutputFormat.fallback(of: request.formats)

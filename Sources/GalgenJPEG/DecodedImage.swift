@@ -1,9 +1,12 @@
-/// A photo decoded by one of the non-JPEG decoders (HEIF/AVIF, WebP, PNG): 8-bit pixels, and
-/// what must travel with them to the renditions.
+/// A photo decoded by one of the non-JPEG decoders (HEIF/AVIF, WebP, PNG): 8-bit pixels (and, for
+/// an opaque 10- to 16-bit photo, its samples at their depth), and what must travel with them.
 public struct DecodedImage: Sendable {
     /// Gray or RGB pixels, 8 bits per sample. For HEIF they are already upright (libheif applies
     /// `irot`/`imir`/`clap`); for WebP and PNG they are as stored, and `exif`'s orientation applies.
     public var pixels: PixelBuffer
+    /// An opaque 10-, 12- or 16-bit photo's samples at their depth (scaled to 0...65535), the same
+    /// size and layout as `pixels`, which are these rounded; nil for 8-bit or transparent photos.
+    public var deep: DeepPixelBuffer?
     /// Straight (not premultiplied) alpha, one byte per pixel, row by row; nil when the image has
     /// none or every pixel is opaque.
     public var alpha: [UInt8]?
@@ -19,10 +22,13 @@ public struct DecodedImage: Sendable {
     /// of 101 frames: its first frame is shown". Not errors: the image decoded.
     public var notes: [String]
 
-    public init(pixels: PixelBuffer, alpha: [UInt8]? = nil, iccProfile: [UInt8]? = nil, cicp: CICP? = nil,
+    public init(pixels: PixelBuffer, deep: DeepPixelBuffer? = nil, alpha: [UInt8]? = nil, iccProfile: [UInt8]? = nil, cicp: CICP? = nil,
                 exif: [UInt8]? = nil, xmp: [UInt8]? = nil, notes: [String] = []) {
         precondition(alpha == nil || alpha!.count == pixels.width * pixels.height, "alpha plane does not match size")
+        precondition(deep == nil || (deep!.width, deep!.height, deep!.layout) == (pixels.width, pixels.height, pixels.layout),
+                     "deep samples do not match the pixels")
         self.pixels = pixels
+        self.deep = deep
         self.alpha = alpha
         self.iccProfile = iccProfile
         self.cicp = cicp
@@ -39,11 +45,14 @@ public struct ImageHeader: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var hasAlpha: Bool
+    /// Bits per sample as stored: 8, or 10 to 16 for a deep photo (kept at its depth when opaque).
+    public var bitDepth: Int
 
-    public init(width: Int, height: Int, hasAlpha: Bool) {
+    public init(width: Int, height: Int, hasAlpha: Bool, bitDepth: Int = 8) {
         self.width = width
         self.height = height
         self.hasAlpha = hasAlpha
+        self.bitDepth = bitDepth
     }
 }
 

@@ -4,8 +4,9 @@ import GalgenJPEG
 /// PNG photos through libpng 1.6: 8-bit gray or RGB pixels as stored (EXIF orientation is the
 /// caller's to apply), with alpha as a separate straight plane.
 ///
-/// What is read: every colour type and bit depth (palettes become RGB, low-bit gray is expanded,
-/// 16-bit samples are rounded to 8 bits, not truncated), a `tRNS` chunk becomes alpha, Adam7
+/// What is read: every colour type and bit depth (palettes become RGB, low-bit gray is expanded;
+/// an opaque 16-bit image is also kept at its depth in `DecodedImage.deep`, and its 8-bit pixels,
+/// like a transparent 16-bit image's, are rounded, not truncated), a `tRNS` chunk becomes alpha, Adam7
 /// files are de-interlaced. The ICC profile (`iCCP`), EXIF (`eXIf`) and XMP (`iTXt`
 /// "XML:com.adobe.xmp") travel with the pixels; other text chunks are skipped unread.
 ///
@@ -34,14 +35,15 @@ public enum PNGDecoder {
     /// `tRNS` chunk; `decode` may still find every pixel opaque and return no alpha plane.
     public static func header(_ bytes: [UInt8]) throws(PNGError) -> ImageHeader {
         let info = try readHeader(bytes)
-        return ImageHeader(width: Int(info.width), height: Int(info.height), hasAlpha: info.channels == 2 || info.channels == 4)
+        return ImageHeader(width: Int(info.width), height: Int(info.height), hasAlpha: info.channels == 2 || info.channels == 4,
+                           bitDepth: max(8, Int(info.bit_depth)))
     }
 
     /// The whole image, refused from its header when it has more than `maxPixels` pixels, before
     /// any pixel is decoded. A warning libpng read past (a bad ancillary chunk, damage after the
     /// image data) becomes a note.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(PNGError) -> DecodedImage {
-        let info = try readHeader(bytes)
+    public static func decode(_ source: [UInt8], maxPixels: Int) throws(PNGError) -> DecodedImage {
+        let info = try readHeader(source)
         let (width, height, channels) = (Int(info.width), Int(info.height), Int(info.channels))
         guard width > 0, height > 0, (1...4).contains(channels) else {
             throw PNGError(message: "the image has no size or an unknown layout (\(width)×\(height), \(channels) channels)")
@@ -49,21 +51,34 @@ public enum PNGDecoder {
         guard width * height <= maxPixels else {
             throw PNGError(message: "it has \(width * height) pixels (\(width)×\(height)), over thumbnails.max_pixels (\(maxPixels))")
         }
-        var samples = [UInt8](repeating: 0, count: width * height * channels)
+        // An opaque 16-bit file stays 16-bit (resampled at its depth); a transparent one is rounded.
+        let deep = info.bit_depth == 16 && (channels == 1 || channels == 3)
+        var samples = [UInt16](repeating: 0, count: deep ? width * height * channels : 0)
+        var bytes = [UInt8](repeating: 0, count: deep ? 0 : width * height * channels)
         var image = galgen_png_image()
         defer { galgen_png_image_free(&image) }
         try withMessage { message in
-            bytes.withUnsafeBufferPointer { input in
-                samples.withUnsafeMutableBufferPointer { output in
-                    galgen_png_decode(input.baseAddress, input.count, maxPixels, output.baseAddress, output.count, &image, message)
+            source.withUnsafeBufferPointer { input in
+                let decode = { (output: UnsafeMutableRawBufferPointer) in
+                    galgen_png_decode(input.baseAddress, input.count, maxPixels, deep ? 1 : 0,
+                                      output.baseAddress?.assumingMemoryBound(to: UInt8.self), output.count, &image, message)
                 }
+                return deep ? samples.withUnsafeMutableBytes(decode) : bytes.withUnsafeMutableBytes(decode)
             }
         }
-        guard Int(image.channels) == channels else { throw PNGError(message: "libpng delivered another layout than its header") }
-        let (pixels, alpha) = PNGPlanes.split(samples, width: width, height: height, channels: channels)
-        return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: copy(image.icc, image.icc_length),
-                            exif: PNGPlanes.tiff(copy(image.exif, image.exif_length)), xmp: copy(image.xmp, image.xmp_length),
-                            notes: notes(image))
+        guard Int(image.channels) == channels, Int(image.bit_depth) == (deep ? 16 : 8) else {
+            throw PNGError(message: "libpng delivered another layout than its header")
+        }
+        let notes = notes(image), metadata = (copy(image.icc, image.icc_length), copy(image.exif, image.exif_length), copy(image.xmp, image.xmp_length))
+        if deep {
+            let layout: PixelBuffer.Layout = channels == 3 ? .rgb : .gray
+            let samples = DeepPixelBuffer(width: width, height: height, layout: layout, samples: samples)
+            return DecodedImage(pixels: samples.rounded(), deep: samples, iccProfile: metadata.0, exif: PNGPlanes.tiff(metadata.1),
+                                xmp: metadata.2, notes: notes)
+        }
+        let (pixels, alpha) = PNGPlanes.split(bytes, width: width, height: height, channels: channels)
+        return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: metadata.0, exif: PNGPlanes.tiff(metadata.1), xmp: metadata.2,
+                            notes: notes)
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws(PNGError) -> galgen_png_info {

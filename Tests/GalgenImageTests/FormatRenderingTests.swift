@@ -162,3 +162,23 @@ struct FormatRenderingTests {
         }
     }
 }
+
+/// A 16-bit source through the live render stage: resampled at its depth, rounded once.
+struct DeepRenderingTests {
+    /// Levels 100.45 (three of four pixels) and 100.7 tiled: quartered at depth the rendition is level
+    /// 101; rounded to 8 bits before resampling it would be 100 (see DeepResamplerTests).
+    @Test func aSixteenBitPNGIsResampledBeforeItIsRounded() throws {
+        let low = UInt16((100.45 * 257).rounded()), high = UInt16((100.7 * 257).rounded())
+        let rows = (0..<64).map { y in
+            (0..<64).flatMap { x -> [UInt8] in
+                let value = x % 2 == 1 && y % 2 == 1 ? high : low
+                return [UInt8(value >> 8), UInt8(value & 0xFF)]
+            }
+        }
+        let png = TinyPNG.make(width: 64, height: 64, bitDepth: 16, colourType: 0, rows: rows)
+        let rendered = try PhotoRenderer.make().render(png, RenditionRequest(widths: [16], quality: 95, formats: [.jpeg]))
+        let pixels = try JPEGDecoder().decode(rendered.renditions[0].jpeg).pixels
+        #expect((pixels.width, pixels.height) == (16, 16))
+        #expect(pixels.bytes.allSatisfy { $0 == 101 })
+    }
+}

@@ -79,6 +79,17 @@ struct PNGDecoderTests {
         #expect((image.alpha?[pixel] ?? 255) == (alpha ?? 255))
     }
 
+    @Test func theSixteenBitFileKeepsItsSamples() throws {
+        let decoded = try PNGDecoder.decode(try Self.bytes("lav_weld_rgb16.png"), maxPixels: 1_000_000)
+        let deep = try #require(decoded.deep)
+        #expect(deep.rounded() == decoded.pixels)
+        // vips getpoint on the file.
+        for (x, y, vips) in [(10, 10, [2189, 3493, 2603]), (500, 300, [51160, 24488, 6519]), (1000, 600, [837, 1176, 532])] {
+            let at = (y * deep.width + x) * 3
+            #expect(deep.samples[at..<at + 3].map(Int.init) == vips)
+        }
+    }
+
     @Test func theICCProfileAndEXIFComeWithThePixels() throws {
         let image = try PNGDecoder.decode(try Self.bytes("dn_autumn_rgba_iccp_exif.png"), maxPixels: 1_000_000)
         let profile = try #require(image.iccProfile)

@@ -1,5 +1,6 @@
 import GalgenJPEG
 import GalgenPNG
+import GalgenTestSupport
 import Testing
 
 /// PNG files made in memory (TinyPNG) for what no fixture covers: low bit depths, gray
@@ -28,6 +29,19 @@ struct PNGSyntheticTests {
         // 0x01FF is 1.99 in 8 bits (2 rounded; v >> 8 would give 1); 0xFF7F is 254.5 (255 rounded).
         let file = TinyPNG.make(width: 3, height: 1, bitDepth: 16, colourType: 0, rows: [[0x01, 0xFF, 0xFF, 0x7F, 0x80, 0x80]])
         #expect(try PNGDecoder.decode(file, maxPixels: 100).pixels.bytes == [2, 255, 128])
+    }
+
+    @Test func anOpaqueSixteenBitFileIsAlsoKeptAtItsDepth() throws {
+        let gray = TinyPNG.make(width: 3, height: 1, bitDepth: 16, colourType: 0, rows: [[0x01, 0xFF, 0xFF, 0x7F, 0x80, 0x80]])
+        #expect(try PNGDecoder.decode(gray, maxPixels: 100).deep?.samples == [0x01FF, 0xFF7F, 0x8080])
+        let rgb = TinyPNG.make(width: 1, height: 1, bitDepth: 16, colourType: 2, rows: [[0x12, 0x34, 0xAB, 0xCD, 0xFF, 0xFE]])
+        let decoded = try PNGDecoder.decode(rgb, maxPixels: 100)
+        #expect(decoded.deep == DeepPixelBuffer(width: 1, height: 1, layout: .rgb, samples: [0x1234, 0xABCD, 0xFFFE]))
+        #expect(decoded.pixels.bytes == [0x12, 0xAB, 0xFF])
+        // With alpha (gray + alpha, 16 bits each), the samples are rounded to 8 bits as before.
+        let transparent = TinyPNG.make(width: 1, height: 1, bitDepth: 16, colourType: 4, rows: [[0x01, 0xFF, 0x80, 0x00]])
+        let rounded = try PNGDecoder.decode(transparent, maxPixels: 100)
+        #expect(rounded.deep == nil && rounded.pixels.bytes == [2] && rounded.alpha == [128])
     }
 
     @Test("A gAMA out of range, with no profile or sRGB chunk, is ignored and said so", arguments: [

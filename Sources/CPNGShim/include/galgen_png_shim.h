@@ -18,11 +18,12 @@ typedef struct {
     int bit_depth;           // 1, 2, 4, 8 or 16, as stored
     int interlaced;          // Adam7
     int has_trns;            // a tRNS chunk libpng accepted
-    int channels;            // delivered: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA, 8 bits each
+    int channels;            // delivered: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA
 } galgen_png_info;
 
 typedef struct {
     int channels;            // as in galgen_png_info
+    int bit_depth;           // delivered: 8, or 16 (native-endian uint16 samples) when kept
     long file_gamma;         // the gAMA chunk's value (x 100000), or -1 when there is none
     int gamma_applied;       // the samples were converted from it to sRGB's display gamma
     int gamma_ignored;       // it would have been used, but is out of range (0.01...10)
@@ -42,10 +43,12 @@ int galgen_png_read_header(const uint8_t *data, size_t size, galgen_png_info *in
                            char message[GALGEN_PNG_MESSAGE_MAX]);
 
 /// Decodes into `pixels`, which the caller sized from the header: capacity must be exactly
-/// width * height * channels (anything else is refused before a row is written). Images of more
+/// width * height * channels, times 2 for kept 16-bit samples (anything else is refused before a
+/// row is written). With `keep_16`, a 16-bit file's samples stay 16-bit (in the machine's byte
+/// order); otherwise they are rounded to 8 bits. Images of more
 /// than `max_pixels` pixels are refused before decoding. Returns 0 on success; on failure the
 /// image holds nothing that needs freeing.
-int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, uint8_t *pixels, size_t capacity,
+int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, int keep_16, uint8_t *pixels, size_t capacity,
                       galgen_png_image *image, char message[GALGEN_PNG_MESSAGE_MAX]);
 
 /// Frees what galgen_png_decode allocated (safe on a zeroed image).

@@ -23,4 +23,21 @@ void galgen_resample_row(const uint8_t *in, size_t in_width, int channels,
 void galgen_box_row(const uint8_t *rows, size_t width, int channels, int count, int by_x,
                     uint32_t *sums, uint8_t *out);
 
+// The same three loops for 16-bit samples (10-, 12- and 16-bit photos, scaled to 0...65535), in
+// single-precision float with the same fixed-point weights read as fractions: the result is
+// rounded and clamped to 0...65535, so a deep photo is rounded to 8 bits once, at the end.
+
+/// One output row of the vertical pass on 16-bit samples.
+void galgen_resample_column_16(const uint16_t *const *rows, const int16_t *weights, int taps,
+                               uint16_t *out, size_t count);
+
+/// One row of the horizontal pass on 16-bit samples.
+void galgen_resample_row_16(const uint16_t *in, int channels,
+                            const int32_t *starts, const int32_t *counts, const int16_t *weights, int stride,
+                            uint16_t *out, size_t out_width);
+
+/// One row of a box reduction on 16-bit samples; `sums` holds width × channels scratch values.
+void galgen_box_row_16(const uint16_t *rows, size_t width, int channels, int count, int by_x,
+                       uint32_t *sums, uint16_t *out);
+
 #endif

@@ -36,7 +36,7 @@ public enum Resampler {
 
     /// The filter runs on the boxed grid; its centres are those of the original pixels. An axis
     /// that keeps its size (never boxed then) is left alone.
-    private static func weights(from source: (Int, Int), boxedTo boxed: (Int, Int), to target: (Int, Int))
+    static func weights(from source: (Int, Int), boxedTo boxed: (Int, Int), to target: (Int, Int))
         -> (vertical: LanczosWeights?, horizontal: LanczosWeights?) {
         let horizontal = boxed.0 == target.0 ? nil
             : LanczosWeights(source: boxed.0, destination: target.0,
