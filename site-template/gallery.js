@@ -1,8 +1,9 @@
-// Segmented control as WAI-ARIA tabs: roving tabindex, arrow keys, Home/End,
-// selection follows focus (the panels are already in the page), and the URL
-// hash names the selected photo so links, back and forward work.
+// galgen's pages, enhanced. Everything works without it: the segments and the previous/next
+// buttons are links to each photo's own page.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
+
   // A photo with transparency (an AVIF or WebP rendition) would show its blurred placeholder
   // through: once the photo has loaded, the placeholder goes.
   Array.prototype.forEach.call(document.querySelectorAll(".frame img.photo"), function (img) {
@@ -11,67 +12,48 @@
     function loaded() { placeholder.hidden = true; }
     if (img.complete && img.naturalWidth > 0) loaded(); else img.addEventListener("load", loaded, { once: true });
   });
+
+  // Links from before photos had pages (album/#harbour) lead to the photo's page.
+  var overview = document.querySelector("main.overview");
+  if (overview && !document.querySelector(".page-prev") && /^#[A-Za-z0-9][A-Za-z0-9_-]*$/.test(location.hash)) {
+    var slug = location.hash.slice(1);
+    if (!document.getElementById(slug)) location.replace(encodeURIComponent(slug) + "/index.html");
+  }
+
+  // The segmented control: a WAI-ARIA tab list with a roving tabindex. Arrow keys, Home and End
+  // move focus; Enter, Space or a click opens that photo's page.
   var list = document.querySelector('[role="tablist"]');
-  if (!list) return;
-  var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
-  if (tabs.length === 0) return;
-  document.documentElement.classList.add("js");
-  var baseTitle = document.title;
-
-  function panelOf(tab) { return document.getElementById(tab.getAttribute("aria-controls")); }
-
-  function tabForHash() {
-    var id = "";
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = ""; }
-    for (var i = 0; i < tabs.length; i++) {
-      if (tabs[i].getAttribute("aria-controls") === id) return tabs[i];
-    }
-    return tabs[0];
-  }
-
-  function select(tab, focus) {
-    tabs.forEach(function (t) {
-      var on = t === tab;
-      t.setAttribute("aria-selected", on ? "true" : "false");
-      t.tabIndex = on ? 0 : -1;
-      var panel = panelOf(t);
-      if (panel) panel.hidden = !on;
+  var tabs = list ? Array.prototype.slice.call(list.querySelectorAll('[role="tab"]')) : [];
+  if (tabs.length > 0) {
+    var selected = list.querySelector('[aria-selected="true"]') || tabs[0];
+    tabs.forEach(function (tab) { tab.tabIndex = tab === selected ? 0 : -1; });
+    if (list.scrollWidth > list.clientWidth) selected.scrollIntoView({ block: "nearest", inline: "center" });
+    list.addEventListener("keydown", function (event) {
+      var index = tabs.indexOf(document.activeElement);
+      if (index < 0) return;
+      var next = null;
+      switch (event.key) {
+        case "ArrowRight": next = tabs[Math.min(index + 1, tabs.length - 1)]; break;
+        case "ArrowLeft": next = tabs[Math.max(index - 1, 0)]; break;
+        case "Home": next = tabs[0]; break;
+        case "End": next = tabs[tabs.length - 1]; break;
+        case " ": tabs[index].click(); event.preventDefault(); return;
+        default: return;
+      }
+      event.preventDefault();
+      tabs.forEach(function (tab) { tab.tabIndex = tab === next ? 0 : -1; });
+      next.focus();
     });
-    document.title = tab.getAttribute("data-title") + " \u2014 " + baseTitle;
-    if (focus) tab.focus();
-    if (list.scrollWidth > list.clientWidth) tab.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
-  function go(tab, focus, push) {
-    var hash = "#" + tab.getAttribute("aria-controls");
-    if (location.hash !== hash) history[push ? "pushState" : "replaceState"](null, "", hash);
-    select(tab, focus);
-  }
-
-  list.addEventListener("click", function (event) {
-    var tab = event.target.closest('[role="tab"]');
-    if (!tab) return;
+  // Left and right arrow keys anywhere else on a photo page step to the previous or next photo.
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest && event.target.closest('[role="tablist"], input, textarea, select')) return;
+    var link = event.key === "ArrowLeft" ? document.querySelector(".step--prev")
+      : event.key === "ArrowRight" ? document.querySelector(".step--next") : null;
+    if (!link) return;
     event.preventDefault();
-    go(tab, false, true);
+    location.assign(link.href);
   });
-
-  list.addEventListener("keydown", function (event) {
-    var index = tabs.indexOf(document.activeElement);
-    if (index < 0) return;
-    var next = null;
-    switch (event.key) {
-      case "ArrowRight": next = tabs[(index + 1) % tabs.length]; break;
-      case "ArrowLeft": next = tabs[(index - 1 + tabs.length) % tabs.length]; break;
-      case "Home": next = tabs[0]; break;
-      case "End": next = tabs[tabs.length - 1]; break;
-      case " ": case "Enter": next = tabs[index]; break;
-      default: return;
-    }
-    event.preventDefault();
-    go(next, true, false);
-  });
-
-  window.addEventListener("popstate", function () { select(tabForHash(), false); });
-  window.addEventListener("hashchange", function () { select(tabForHash(), false); });
-  select(tabForHash(), false);
 })();

@@ -6,6 +6,7 @@ public enum BuiltInTemplate {
     public static let files: [String: [UInt8]] = [
         "head.mustache": PackageResources.head_mustache,
         "page.mustache": PackageResources.page_mustache,
+        "overview.mustache": PackageResources.overview_mustache,
         "albums.mustache": PackageResources.albums_mustache,
         "gallery.css": PackageResources.gallery_css,
         "gallery.js": PackageResources.gallery_js,

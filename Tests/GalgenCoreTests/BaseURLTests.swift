@@ -19,7 +19,8 @@ struct BaseURLTests {
     @Test func pagesGetTheirAddressAndAPreview() throws {
         let pages = Fixture.present(galleryWithBase("https://example.com/photos/"))
         #expect(pages.map(\.canonicalURL) == ["https://example.com/photos/", "https://example.com/photos/day-one/",
-                                              "https://example.com/photos/night/"])
+                                              "https://example.com/photos/day-one/a/", "https://example.com/photos/night/",
+                                              "https://example.com/photos/night/b/"])
         let day = try #require(pages[1].preview)
         #expect(day.title == "Day One — Trips" && day.summary == "Arrival")
         #expect(day.image == "https://example.com/photos/" + Fixture.imagePath("images/day-one/a", 1600, tag: "a"))
@@ -28,7 +29,28 @@ struct BaseURLTests {
         let index = try #require(pages[0].preview)
         #expect(index.summary == "Trips & more")
         #expect(index.image == "https://example.com/photos/" + Fixture.imagePath("images/day-one/a", 400, tag: "a"))
-        #expect(pages[2].preview?.summary == "Trips & more")
+        #expect(pages[3].preview?.summary == "Trips & more")
+        // A photo's page previews with that photo, its title and its caption.
+        let photo = try #require(pages[2].preview)
+        #expect(photo.title == "A — Day One — Trips" && photo.summary == "Arrival")
+        #expect(photo.image == "https://example.com/photos/" + Fixture.imagePath("images/day-one/a", 1600, tag: "a"))
+        #expect((photo.imageWidth, photo.imageHeight, photo.imageAlt) == (1600, 1066, "Sand"))
+    }
+
+    @Test func aPhotoPagePreviewsWithItsOwnCaption() throws {
+        var gallery = Fixture.singleAlbum([a, Fixture.image("c", caption: "Low tide")], title: "Coast")
+        gallery.baseURL = "https://example.com/"
+        let pages = Fixture.present(gallery)
+        let photo = try #require(pages[path: "c/index.html"]?.preview)
+        #expect(photo.title == "C — Coast" && photo.summary == "Low tide")
+        #expect(photo.image == "https://example.com/" + Fixture.imagePath("images/c", 1600, tag: "c"))
+        let files = try SiteRenderer.render(pages, template: BuiltInTemplate.template)
+        let html = try #require(files.first { $0.path == "c/index.html" }?.text)
+        #expect(html.contains(#"<link rel="canonical" href="https://example.com/c/">"#))
+        #expect(html.contains(#"<meta property="og:title" content="C — Coast">"#))
+        #expect(html.contains(#"<meta property="og:description" content="Low tide">"#))
+        #expect(html.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
+        #expect(html.contains(#"<title>C — Coast</title>"#))
     }
 
     @Test func theHeadAndTheSitemapCarryThem() throws {
@@ -45,7 +67,9 @@ struct BaseURLTests {
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
               <url><loc>https://example.com/photos/</loc></url>
               <url><loc>https://example.com/photos/day-one/</loc></url>
+              <url><loc>https://example.com/photos/day-one/a/</loc></url>
               <url><loc>https://example.com/photos/night/</loc></url>
+              <url><loc>https://example.com/photos/night/b/</loc></url>
             </urlset>
 
             """)

@@ -8,21 +8,55 @@ struct PresenterTests {
     /// Where `Fixture.rendered(_:)` (tag "x") puts image a's rendition `width` wide.
     static func aPath(_ width: Int) -> String { Fixture.imagePath("images/a", width, tag: "x") }
 
-    @Test func singleAlbumPage() throws {
+    @Test func singleAlbumIsAnOverviewAndAPagePerPhoto() throws {
         let pages = Fixture.present(Fixture.singleAlbum([a, b, c], description: "Days at sea"))
-        try #require(pages.count == 1)
-        let page = pages[0]
-        #expect(page.path == "index.html")
-        #expect(page.template == "page")
-        #expect(page.root == "")
-        #expect((page.galleryTitle, page.title, page.documentTitle) == ("Summer", "Summer", "Summer"))
-        #expect(page.description == "Days at sea")
-        #expect(page.parentLink == nil)
-        #expect(page.generator == "galgen test")
-        #expect(page.hasImages && !page.hasAlbums && page.albums.isEmpty && !page.useThumbnailSegments)
-        #expect(page.images.map(\.slug) == ["a", "b", "c"])
-        #expect(page.images.map(\.tabID) == ["tab.a", "tab.b", "tab.c"])
-        #expect(page.images.map(\.position) == ["1 of 3", "2 of 3", "3 of 3"])
+        #expect(pages.map(\.path) == ["index.html", "a/index.html", "b/index.html", "c/index.html"])
+        #expect(pages.map(\.template) == ["overview", "page", "page", "page"])
+        #expect(pages.map(\.root) == ["", "../", "../", "../"])
+        let overview = pages[0]
+        #expect((overview.galleryTitle, overview.title, overview.documentTitle) == ("Summer", "Summer", "Summer"))
+        #expect(overview.description == "Days at sea")
+        #expect(overview.parentLink == nil)
+        #expect(overview.generator == "galgen test")
+        #expect(overview.hasImages && !overview.hasAlbums && overview.albums.isEmpty && !overview.useThumbnailSegments)
+        #expect(overview.photoCount == "3 photos" && overview.pagination == nil)
+        #expect(overview.rows.flatMap(\.tiles).map(\.href) == ["a/index.html", "b/index.html", "c/index.html"])
+        #expect(overview.rows.flatMap(\.tiles).map(\.id) == ["grid.a", "grid.b", "grid.c"])
+        #expect(pages.photos.map(\.slug) == ["a", "b", "c"])
+        #expect(pages.photos.map(\.tabID) == ["tab.a", "tab.b", "tab.c"])
+        #expect(pages.photos.map(\.position) == ["1 of 3", "2 of 3", "3 of 3"])
+        let second = pages[2]
+        #expect(second.documentTitle == "B — Summer")
+        #expect(second.segments.map(\.href) == ["../a/index.html", "../b/index.html", "../c/index.html"])
+        #expect(second.segments.map(\.ariaSelected) == ["false", "true", "false"])
+        #expect(second.segments.map(\.positionInAlbum) == [1, 2, 3] && second.segments.allSatisfy { $0.albumSize == 3 })
+        #expect(second.previousPhoto == AlbumNavLink(title: "A", href: "../a/index.html"))
+        #expect(second.nextPhoto == AlbumNavLink(title: "C", href: "../c/index.html"))
+        #expect(pages[1].previousPhoto == nil && pages[3].nextPhoto == nil)
+        #expect(second.overviewLink == "../index.html#grid.b" && second.overviewLabel == "All 3 photos")
+    }
+
+    @Test func aLargeAlbumShowsAWindowOfSegmentsAndPagesItsOverview() throws {
+        let images = (0..<250).map { Fixture.image("p\($0)") }
+        let pages = Fixture.present(Fixture.singleAlbum(images))
+        #expect(pages.filter { $0.template == "overview" }.map(\.path) == ["index.html", "page/2/index.html", "page/3/index.html"])
+        #expect(pages.filter { $0.template == "page" }.count == 250)
+        let first = try #require(pages[path: "p0/index.html"]), middle = try #require(pages[path: "p120/index.html"])
+        let last = try #require(pages[path: "p249/index.html"])
+        #expect(first.segments.map(\.positionInAlbum) == Array(1...11))
+        #expect(middle.segments.map(\.positionInAlbum) == Array(116...126))
+        #expect(last.segments.map(\.positionInAlbum) == Array(240...250))
+        #expect(middle.segments.filter(\.isSelected).map(\.title) == ["P120"])
+        #expect(middle.useThumbnailSegments)
+        // Photo 120 is on the overview's second page, at its tile.
+        #expect(middle.overviewLink == "../page/2/index.html#grid.p120" && middle.overviewLabel == "All 250 photos")
+        let second = try #require(pages[path: "page/2/index.html"])
+        #expect(second.rows.flatMap(\.tiles).count == 100)
+        #expect(second.rows.flatMap(\.tiles).first?.href == "../../p100/index.html")
+        #expect(second.documentTitle == "Summer — page 2 of 3")
+        #expect(second.pagination?.previous == "../../index.html" && second.pagination?.next == "../../page/3/index.html")
+        #expect(second.pagination?.numbers.map(\.number) == [1, 2, 3])
+        #expect(second.pagination?.numbers.map(\.isCurrent) == [false, true, false])
     }
 
     @Test func cameraFactsBecomeOneLineAndNothingWhenUnknown() {
@@ -34,20 +68,19 @@ struct PresenterTests {
         #expect(Presenter.factsLine(PhotoFacts()) == nil)
     }
 
-    @Test func firstImageIsEagerOthersLazy() {
-        let images = Fixture.present(Fixture.singleAlbum([a, b, c]))[0].images
-        #expect(images.map(\.loading) == ["eager", "lazy", "lazy"])
-        #expect(images.map(\.isFirst) == [true, false, false])
-        #expect(images.map(\.ariaSelected) == ["true", "false", "false"])
+    @Test func eachPagesPhotoLoadsAtOnce() {
+        let images = Fixture.present(Fixture.singleAlbum([a, b, c])).photos
+        #expect(images.map(\.loading) == ["eager", "eager", "eager"])
+        #expect(images.map(\.isFirst) == [true, true, true])
     }
 
     @Test func srcsetListsEveryWidthSmallestFirst() throws {
         let gallery = Fixture.singleAlbum([a])
         let pages = Fixture.present(gallery, rendered: [a.source: Fixture.rendered([1600, 400, 1000])])
-        let image = try #require(pages[0].images.first)
-        let path = Self.aPath
+        let image = try #require(pages.photos.first)
+        let path = { (width: Int) in "../" + Self.aPath(width) }
         #expect(image.srcset == "\(path(400)) 400w, \(path(1000)) 1000w, \(path(1600)) 1600w")
-        #expect(path(1000).hasPrefix("images/a-1000.") && path(1000).hasSuffix(".jpg"))
+        #expect(path(1000).hasPrefix("../images/a-1000.") && path(1000).hasSuffix(".jpg"))
         #expect(image.sizes == Presenter.sizes)
         #expect(image.src == path(1000))
         #expect((image.width, image.height) == (1600, 1066))
@@ -60,12 +93,12 @@ struct PresenterTests {
     ])
     func mainSource(_ widths: [Int], _ srcWidth: Int) {
         let pages = Fixture.present(Fixture.singleAlbum([a]), rendered: [a.source: Fixture.rendered(widths)])
-        #expect(pages[0].images.first?.src == Self.aPath(srcWidth))
+        #expect(pages.photos.first?.src == "../" + Self.aPath(srcWidth))
     }
 
     @Test func textFields() {
         let decorative = Fixture.image("d", alt: "")
-        let images = Fixture.present(Fixture.singleAlbum([a, b, decorative]))[0].images
+        let images = Fixture.present(Fixture.singleAlbum([a, b, decorative])).photos
         #expect(images.map(\.title) == ["A", "B", "D"])
         #expect(images.map(\.alt) == ["A", "Two boats", ""])
         #expect(images.map(\.caption) == [nil, "Boats", nil])
@@ -74,17 +107,17 @@ struct PresenterTests {
     @Test("Images that failed are left out", arguments: [["b"], ["a"], ["a", "c"]])
     func failedImagesAreOmitted(_ failing: Set<String>) {
         let gallery = Fixture.singleAlbum([a, b, c])
-        let page = Fixture.present(gallery, rendered: Fixture.renderAll(gallery, failing: failing))[0]
+        let pages = Fixture.present(gallery, rendered: Fixture.renderAll(gallery, failing: failing))
         let shown = ["a", "b", "c"].filter { !failing.contains($0) }
-        #expect(page.images.map(\.slug) == shown)
-        #expect(page.images.map(\.loading) == ["eager"] + Array(repeating: "lazy", count: shown.count - 1))
-        #expect(page.images.last?.position == "\(shown.count) of \(shown.count)")
+        #expect(pages.photos.map(\.slug) == shown)
+        #expect(pages.map(\.path) == ["index.html"] + shown.map { "\($0)/index.html" })
+        #expect(pages.photos.last?.position == "\(shown.count) of \(shown.count)")
     }
 
     @Test func imagesWithoutRenditionsAreOmitted() {
         let gallery = Fixture.singleAlbum([a, b])
         let rendered = [a.source: RenderedImage(width: 10, height: 10, renditions: []), b.source: Fixture.rendered([400])]
-        #expect(Fixture.present(gallery, rendered: rendered)[0].images.map(\.slug) == ["b"])
+        #expect(Fixture.present(gallery, rendered: rendered).photos.map(\.slug) == ["b"])
     }
 
     @Test func emptyGalleryIsOnePageWithoutImages() {
@@ -111,12 +144,14 @@ struct PresenterTests {
             Album(title: "Empty", slug: "empty", images: []),
         ])
         let pages = Fixture.present(gallery)
-        #expect(pages.map(\.path) == ["index.html", "day-one/index.html", "night/index.html", "empty/index.html"])
-        #expect(pages.map(\.template) == ["albums", "page", "page", "page"])
-        #expect(pages.map(\.root) == ["", "../", "../", "../"])
-        #expect(pages.map(\.parentLink) == [nil, "../index.html", "../index.html", "../index.html"])
+        #expect(pages.map(\.path) == ["index.html", "day-one/index.html", "day-one/a/index.html", "day-one/b/index.html",
+                                       "night/index.html", "night/c/index.html", "empty/index.html"])
+        #expect(pages.map(\.template) == ["albums", "overview", "page", "page", "overview", "page", "overview"])
+        #expect(pages.map(\.root) == ["", "../", "../../", "../../", "../", "../../", "../"])
+        #expect(pages.map(\.parentLink) == [nil, "../index.html", "../../index.html", "../../index.html", "../index.html",
+                                             "../../index.html", "../index.html"])
         let index = pages[0]
-        #expect(index.hasAlbums && !index.hasImages && index.images.isEmpty)
+        #expect(index.hasAlbums && !index.hasImages && index.photo == nil)
         #expect(index.albums.map(\.href) == ["day-one/index.html", "night/index.html", "empty/index.html"])
         #expect(index.albums.map(\.count) == ["2 photos", "1 photo", "0 photos"])
         #expect(index.albums.map(\.summary) == ["Arrival", nil, nil])
@@ -127,13 +162,15 @@ struct PresenterTests {
         let day = pages[1]
         #expect((day.title, day.documentTitle, day.galleryTitle) == ("Day One", "Day One — Trips", "Trips"))
         #expect(day.description == "Arrival")
-        #expect(day.images.map(\.src) == ["../" + dayA(1600), "../" + dayB(1600)])
-        #expect(day.images[0].srcset == "../\(dayA(400)) 400w, ../\(dayA(1600)) 1600w")
-        #expect(day.images[0].largestHref == "../" + dayA(1600))
-        #expect(pages[3].hasImages == false)
-        // Each album page links its neighbours; the index links none.
-        #expect(pages.map(\.previousAlbum?.href) == [nil, nil, "../day-one/index.html", "../night/index.html"])
-        #expect(pages.map(\.nextAlbum?.title) == [nil, "Night", "Empty", nil])
+        #expect(pages.photos(in: "day-one/").map(\.src) == ["../../" + dayA(1600), "../../" + dayB(1600)])
+        #expect(pages.photos(in: "day-one/")[0].srcset == "../../\(dayA(400)) 400w, ../../\(dayA(1600)) 1600w")
+        #expect(pages.photos(in: "day-one/")[0].largestHref == "../../" + dayA(1600))
+        #expect(day.rows.flatMap(\.tiles).map(\.src) == ["../" + dayA(400), "../" + dayB(400)])
+        #expect(pages[2].documentTitle == "A — Day One — Trips")
+        #expect(pages[6].hasImages == false)
+        // Each album's overview links its neighbours; the index and photo pages link none.
+        #expect(pages.map(\.previousAlbum?.href) == [nil, nil, nil, nil, "../day-one/index.html", nil, "../night/index.html"])
+        #expect(pages.map(\.nextAlbum?.title) == [nil, "Night", nil, nil, "Empty", nil, nil])
     }
 
     @Test func albumsWithoutAnyAlbum() {
@@ -146,7 +183,7 @@ struct PresenterTests {
         let gallery = Fixture.albums([Album(title: "One", slug: "one", images: [a]), Album(title: "Two", slug: "two", images: [a])])
         let pages = Fixture.present(gallery)
         let oneA = { (width: Int) in Fixture.imagePath("images/one/a", width, tag: "a") }
-        #expect(pages[2].images.first?.src == "../" + oneA(1600))
+        #expect(pages.photos(in: "two/").first?.src == "../../" + oneA(1600))
         #expect(pages[0].albums.map { $0.cover?.src } == [oneA(400), oneA(400)])
     }
 

@@ -9,7 +9,8 @@ struct SiteRendererTests {
 
     static let inline = SiteTemplate(
         templates: [
-            "page": "<h1>{{title}}</h1>{{#images}}[{{slug}}|{{loading}}|{{srcset}}]{{/images}}{{^hasImages}}EMPTY{{/hasImages}}",
+            "page": "<h1>{{title}}</h1>{{#photo}}[{{slug}}|{{loading}}|{{srcset}}]{{/photo}}",
+            "overview": "<h1>{{title}}</h1>{{#rows}}{{#tiles}}[{{href}}]{{/tiles}}{{/rows}}{{^hasImages}}EMPTY{{/hasImages}}",
             "albums": "{{#albums}}<a href=\"{{href}}\">{{title}}</a>{{/albums}}{{^hasAlbums}}NO ALBUMS{{/hasAlbums}}",
         ],
         assets: ["site.css": [1, 2, 3]])
@@ -38,34 +39,53 @@ struct SiteRendererTests {
     @Test func inlineTemplate() throws {
         let pages = Fixture.present(Fixture.singleAlbum([a, b]))
         let files = try SiteRenderer.render(pages, template: Self.inline)
-        #expect(files.map(\.path) == ["index.html", "assets/site.css", "_headers"])
-        #expect(files[0].text == "<h1>Summer</h1>[a|eager|\(Self.srcset("images/a"))]"
-                + "[b|lazy|\(Self.srcset("images/b"))]")
-        #expect(files[1].bytes == [1, 2, 3])
+        #expect(files.map(\.path) == ["index.html", "a/index.html", "b/index.html", "assets/site.css", "_headers"])
+        #expect(files[0].text == "<h1>Summer</h1>[a/index.html][b/index.html]")
+        let srcset = { (stem: String) in Self.srcset(stem).replacingOccurrences(of: "images/", with: "../images/") }
+        #expect(files[1].text == "<h1>Summer</h1>[a|eager|\(srcset("images/a"))]")
+        #expect(files[2].text == "<h1>Summer</h1>[b|eager|\(srcset("images/b"))]")
+        #expect(files[3].bytes == [1, 2, 3])
         // Only the stylesheet and script galgen links are fingerprinted; a template's own assets keep their names.
-        #expect(files[2].text == Self.headersStart)
+        #expect(files[4].text == Self.headersStart)
         #expect(try render(Gallery(title: "Empty"), template: Self.inline)["index.html"] == "<h1>Empty</h1>EMPTY")
         #expect(try render(Fixture.albums([]), template: Self.inline)["index.html"] == "NO ALBUMS")
     }
 
-    @Test func builtInPageLoadsTheFirstImageEagerly() throws {
-        let html = try #require(try render(Fixture.singleAlbum([a, b, c]))["index.html"])
-        let first = #"<img class="photo" src="\#(Self.imagePath("images/a", 1600))" srcset="\#(Self.srcset("images/a"))" "#
-            + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="A" "#
-            + #"loading="eager" decoding="async" fetchpriority="high">"#
-        #expect(html.contains(first))
-        #expect(html.occurrences(of: "fetchpriority") == 1)
-        #expect(html.occurrences(of: #"loading="eager""#) == 1)
-        #expect(html.occurrences(of: #"loading="lazy""#) == 2)
-        for slug in ["a", "b", "c"] {
-            #expect(html.contains(#"srcset="\#(Self.srcset("images/" + slug))""#))
-            #expect(html.contains(#"<section class="panel" role="tabpanel" id="\#(slug)""#))
-        }
+    @Test func builtInPhotoPageShowsItsPhotoAndSelectsItsSegment() throws {
+        let files = try render(Fixture.singleAlbum([a, b, c]))
+        let html = try #require(files["b/index.html"])
+        let path = { (stem: String, width: Int) in "../" + Self.imagePath(stem, width) }
+        let photo = #"<img class="photo" src="\#(path("images/b", 1600))" srcset="\#(path("images/b", 400)) 400w, \#(path("images/b", 1600)) 1600w" "#
+            + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="B" "#
+            + #"loading="eager" decoding="async" fetchpriority="high" data-largest="\#(path("images/b", 1600))">"#
+        #expect(html.contains(photo))
+        #expect(html.occurrences(of: #"class="photo""#) == 1)
+        #expect(html.contains(#"<section class="panel" role="tabpanel" id="photo" aria-labelledby="tab.b""#))
+        #expect(html.contains(#"<a class="segment" role="tab" id="tab.b" href="../b/index.html" aria-selected="true" aria-controls="photo" aria-posinset="2" aria-setsize="3""#))
+        #expect(html.contains(#"<a class="segment" role="tab" id="tab.a" href="../a/index.html" aria-selected="false" aria-posinset="1""#))
+        #expect(html.contains(#"<a class="step step--prev" rel="prev" href="../a/index.html">"#))
+        #expect(html.contains(#"<a class="step step--next" rel="next" href="../c/index.html">"#))
+        #expect(html.contains(#"<a class="overview-link" href="../index.html#grid.b">All 3 photos</a>"#))
         #expect(html.contains(#"<p class="caption">Boats</p>"#))
-        #expect(html.contains(#"<link rel="stylesheet" href="\#(Self.css)">"#))
-        #expect(html.contains(#"<script src="\#(Self.js)" defer></script>"#))
+        #expect(html.contains(#"<link rel="stylesheet" href="../\#(Self.css)">"#))
+        #expect(html.contains(#"<script src="../\#(Self.js)" defer></script>"#))
         #expect(html.contains(#"<meta name="generator" content="galgen test">"#))
-        #expect(html.contains("<title>Summer</title>"))
+        #expect(html.contains("<title>B — Summer</title>"))
+        #expect(!(try #require(files["a/index.html"])).contains("step--prev"))
+        #expect(!(try #require(files["c/index.html"])).contains("step--next"))
+    }
+
+    @Test func builtInOverviewIsAGridOfLinksToThePhotoPages() throws {
+        let html = try #require(try render(Fixture.singleAlbum([a, b, c]))["index.html"])
+        for slug in ["a", "b", "c"] {
+            #expect(html.contains(#"<a class="tile" id="grid.\#(slug)" href="\#(slug)/index.html">"#))
+            #expect(html.contains(#"srcset="\#(Self.srcset("images/" + slug))""#))
+        }
+        // Three 3:2 photos fill less than a row: it keeps its height and ends in a filler.
+        #expect(html.occurrences(of: #" height="1000" alt="#) == 3)
+        #expect(html.contains(#"<svg class="tile-filler""#))
+        #expect(html.contains("<title>Summer</title>") && html.contains(#"<p class="count">3 photos</p>"#))
+        #expect(!html.contains(#"role="tab""#))
     }
 
     @Test func builtInAssetsAreCopied() throws {
@@ -78,16 +98,16 @@ struct SiteRendererTests {
         #expect(files.allSatisfy { $0.digest == ContentHash.hex($0.inMemory) && $0.byteCount == $0.inMemory.count })
         // The fingerprinted files may be cached forever.
         let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
-        #expect(files[3].text == Self.headersStart + "/\(Self.css)\n" + forever + "/\(Self.js)\n" + forever)
+        #expect(files[3].text == Self.headersStart + [Self.css, Self.js].sorted().map { "/\($0)\n" + forever }.joined())
     }
 
     @Test func failedImageIsNotOnThePage() throws {
         let gallery = Fixture.singleAlbum([a, b, c])
-        let html = try #require(try render(gallery, rendered: Fixture.renderAll(gallery, failing: ["b"]))["index.html"])
-        #expect(!html.contains("images/b-"))
-        #expect(!html.contains(#"id="b""#))
+        let files = try render(gallery, rendered: Fixture.renderAll(gallery, failing: ["b"]))
+        let html = try #require(files["index.html"])
+        #expect(!html.contains("images/b-") && !html.contains("grid.b") && files["b/index.html"] == nil)
         #expect(html.contains(Self.imagePath("images/a", 400)) && html.contains(Self.imagePath("images/c", 400)))
-        #expect(html.contains("2 of 2"))
+        #expect(files["c/index.html"]?.contains("2 of 2") == true)
     }
 
     @Test func emptyStates() throws {
@@ -102,7 +122,8 @@ struct SiteRendererTests {
         let gallery = Fixture.albums([Album(title: "Day One", slug: "day-one", images: [a, b]),
                                       Album(title: "Night", slug: "night", images: [c])])
         let files = try render(gallery)
-        #expect(files.keys.sorted() == ["_headers", Self.css, Self.js, "day-one/index.html", "index.html", "night/index.html"].sorted())
+        #expect(files.keys.sorted() == ["_headers", Self.css, Self.js, "day-one/index.html", "day-one/a/index.html", "day-one/b/index.html",
+                                        "index.html", "night/index.html", "night/c/index.html"].sorted())
         let index = try #require(files["index.html"])
         #expect(index.contains(#"<a href="day-one/index.html">"#) && index.contains(#"<a href="night/index.html">"#))
         #expect(index.contains(#"<img src="\#(Self.imagePath("images/day-one/a", 400))" width="400" height="266""#))
@@ -112,10 +133,17 @@ struct SiteRendererTests {
         #expect(day.contains(#"<a href="../index.html">Trips</a>"#))
         #expect(day.contains(#"<link rel="stylesheet" href="../\#(Self.css)">"#))
         #expect(day.contains(#"<script src="../\#(Self.js)" defer></script>"#))
-        #expect(day.contains(#"<img class="photo" src="../\#(Self.imagePath("images/day-one/a", 1600))""#))
+        #expect(day.contains(#"<img src="../\#(Self.imagePath("images/day-one/a", 400))""#))
         #expect(day.contains("<title>Day One — Trips</title>"))
         for link in Self.links(in: day) {
-            #expect(link.hasPrefix("../") || link.hasPrefix("#") || link.hasPrefix("data:"), "\(link)")
+            #expect(link.hasPrefix("../") || link.hasPrefix("a/") || link.hasPrefix("b/") || link.hasPrefix("data:"), "\(link)")
+        }
+        let photo = try #require(files["day-one/a/index.html"])
+        #expect(photo.contains(#"<a href="../../index.html">Trips</a>"#))
+        #expect(photo.contains(#"<img class="photo" src="../../\#(Self.imagePath("images/day-one/a", 1600))""#))
+        #expect(photo.contains("<title>A — Day One — Trips</title>"))
+        for link in Self.links(in: photo) {
+            #expect(link.hasPrefix("../") || link.hasPrefix("data:"), "\(link)")
         }
     }
 
@@ -168,7 +196,7 @@ struct SiteRendererTests {
             let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(name)))
             #expect(BuiltInTemplate.files[name] == bytes, "\(name) differs from the compiled-in copy")
         }
-        #expect(Set(BuiltInTemplate.template.templates.keys) == ["head", "page", "albums"])
+        #expect(Set(BuiltInTemplate.template.templates.keys) == ["head", "page", "overview", "albums"])
         #expect(Set(BuiltInTemplate.template.assets.keys) == ["gallery.css", "gallery.js"])
     }
 
@@ -178,8 +206,9 @@ struct SiteRendererTests {
     }
 
     @Test("Missing or invalid templates", arguments: [
-        (["albums": ""], TemplateError.missingTemplate(name: "page.mustache")),
-        (["page": ""], .missingTemplate(name: "albums.mustache")),
+        (["albums": "", "overview": ""], TemplateError.missingTemplate(name: "page.mustache")),
+        (["page": "", "overview": ""], .missingTemplate(name: "albums.mustache")),
+        (["page": "", "albums": ""], .missingTemplate(name: "overview.mustache")),
         ([:], .missingTemplate(name: "page.mustache")),
     ])
     func templateErrors(_ templates: [String: String], _ expected: TemplateError) {
@@ -191,7 +220,7 @@ struct SiteRendererTests {
 
     @Test func unparseableTemplate() {
         do {
-            _ = try SiteRenderer.render([], template: SiteTemplate(templates: ["page": "{{#images}}", "albums": ""], assets: [:]))
+            _ = try SiteRenderer.render([], template: SiteTemplate(templates: ["page": "{{#photo}}", "albums": "", "overview": ""], assets: [:]))
             Issue.record("expected an error")
         } catch {
             guard case let .invalidTemplate(name, _) = error else { Issue.record("\(error)"); return }

@@ -35,7 +35,15 @@ struct ViewModelLookupTests {
         let pages = presentedPages()
         for page in pages { expectEveryPropertyIsReachable(page) }
         let day = pages[1]
-        for image in day.images { expectEveryPropertyIsReachable(image) }
+        for image in pages.photos { expectEveryPropertyIsReachable(image) }
+        for photoPage in pages where photoPage.template == "page" {
+            for segment in photoPage.segments { expectEveryPropertyIsReachable(segment) }
+            if let next = photoPage.nextPhoto { expectEveryPropertyIsReachable(next) }
+        }
+        for row in pages.flatMap(\.rows) {
+            expectEveryPropertyIsReachable(row)
+            for tile in row.tiles { expectEveryPropertyIsReachable(tile) }
+        }
         for album in pages[0].albums {
             expectEveryPropertyIsReachable(album)
             if let cover = album.cover { expectEveryPropertyIsReachable(cover) }
@@ -49,7 +57,12 @@ struct ViewModelLookupTests {
         let day = pages[1]
         let album = try #require(pages[0].albums.first)
         expectFieldsListEveryProperty(pages[0])
-        expectFieldsListEveryProperty(try #require(day.images.first))
+        expectFieldsListEveryProperty(try #require(pages.photos.first))
+        let photoPage = try #require(pages.first { $0.template == "page" })
+        expectFieldsListEveryProperty(try #require(photoPage.segments.first))
+        let row = try #require(day.rows.first)
+        expectFieldsListEveryProperty(row)
+        expectFieldsListEveryProperty(try #require(row.tiles.first))
         expectFieldsListEveryProperty(album)
         expectFieldsListEveryProperty(try #require(album.cover))
         expectFieldsListEveryProperty(try #require(day.preview))

@@ -10,6 +10,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicateValue(key: String, value: String)
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
+        case reservedSlug(String)
         case slugTooLong(String, limit: Int)
         case unsupportedScheme(String, url: String)
         case insecureURL(url: String, host: String)
@@ -64,6 +65,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(value)' is listed twice in '\(key)'. List each one once."
         case let .duplicateSlug(slug, firstSeen):
             "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
+        case let .reservedSlug(slug):
+            "the slug '\(slug)' is a folder galgen's site uses itself (\(OutputLayout.reservedNames.sorted().joined(separator: ", "))). "
+                + "Choose another 'slug:'."
         case let .invalidSlug(slug):
             "the slug '\(slug)' may only contain letters, digits, '-' and '_', and must start with a letter or digit."
         case let .slugTooLong(slug, limit):

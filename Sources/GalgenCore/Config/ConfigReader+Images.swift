@@ -222,13 +222,16 @@ extension ConfigReader {
         return slug
     }
 
-    /// Explicit slugs must be unique; derived ones get -2, -3… to stay unique.
+    /// Explicit slugs must be unique and not one of the site's own folders; derived ones get -2,
+    /// -3… to stay unique and clear of those folders.
     mutating func assignSlugs(_ entries: [(slug: String, explicit: Bool, node: Node?, derived: String)],
                                       fallback: String) -> [String] {
         // Compared without case: on case-insensitive disks `Beach` and `beach` are one file.
         var taken: [String: SourceLocation] = [:]
         for entry in entries where entry.explicit {
-            if let first = taken[entry.slug.lowercased()] {
+            if OutputLayout.reservedNames.contains(entry.slug.lowercased()) {
+                fail(.reservedSlug(entry.slug), at: entry.node)
+            } else if let first = taken[entry.slug.lowercased()] {
                 fail(.duplicateSlug(entry.slug, firstSeen: first), at: entry.node)
             } else {
                 taken[entry.slug.lowercased()] = location(entry.node)
@@ -237,16 +240,17 @@ extension ConfigReader {
         // The next suffix to try for each base: a candidate found taken stays taken, so resuming there
         // gives the same slugs as counting from 2 every time, in linear instead of quadratic time.
         var nextSuffix: [String: Int] = [:]
+        let isTaken = { (slug: String) in taken[slug.lowercased()] != nil || OutputLayout.reservedNames.contains(slug.lowercased()) }
         return entries.map { entry in
             guard !entry.explicit else { return entry.slug }
             let base = entry.derived.isEmpty ? fallback : entry.derived
             var candidate = base
             var counter = nextSuffix[base] ?? 2
-            if taken[candidate.lowercased()] != nil {
+            if isTaken(candidate) {
                 repeat {
                     candidate = "\(base)-\(counter)"
                     counter += 1
-                } while taken[candidate.lowercased()] != nil
+                } while isTaken(candidate)
                 nextSuffix[base] = counter
             }
             taken[candidate.lowercased()] = location(entry.node)

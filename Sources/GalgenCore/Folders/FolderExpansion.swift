@@ -115,7 +115,7 @@ public enum FolderExpansion {
     /// Slugs for the photos that have none (brought in by a folder), from their titles, unique
     /// among the album's slugs without regard to case; photos that have one keep it.
     static func withSlugs(_ images: [GalleryImage]) -> [GalleryImage] {
-        var taken = Set(images.filter { !$0.slug.isEmpty }.map { $0.slug.lowercased() })
+        var taken = Set(images.filter { !$0.slug.isEmpty }.map { $0.slug.lowercased() }).union(OutputLayout.reservedNames)
         return images.map { image in
             guard image.slug.isEmpty else { return image }
             var named = image
@@ -126,7 +126,7 @@ public enum FolderExpansion {
 
     /// Albums from trees placed among the listed ones, each new album given a slug unique among all.
     public static func place(_ trees: [Placed<[NewAlbum]>], among albums: [Album]) -> [Album] {
-        var taken = Set(albums.map { $0.slug.lowercased() })
+        var taken = Set(albums.map { $0.slug.lowercased() }).union(OutputLayout.reservedNames)
         var result: [Album] = []
         for position in 0...albums.count {
             for placed in trees where placed.position == position {

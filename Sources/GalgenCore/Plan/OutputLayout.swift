@@ -29,9 +29,28 @@ public struct OutputLayout: Equatable, Sendable {
         renditionStems = stems
     }
 
-    /// The page of an album of this gallery.
+    /// The page of an album of this gallery: the first page of its overview.
     public func page(of album: Album) -> String {
         albumPages[album.slug] ?? Self.index
+    }
+
+    /// Folders of the site that a slug must not take: renditions, assets, and the overview's
+    /// later pages (`<album>/page/2/`).
+    public static let reservedNames: Set<String> = ["images", "assets", "page"]
+
+    /// The folder an album's pages are in: `day-one/`, or `""` for the only album.
+    public func folder(of album: Album) -> String {
+        Self.folder(of: page(of: album))
+    }
+
+    /// A photo's own page: `day-one/harbour/index.html` (`harbour/index.html` for the only album).
+    public func photoPage(of album: Album, slug: String) -> String {
+        folder(of: album) + slug + "/" + Self.index
+    }
+
+    /// Page `number` (from 1) of an album's overview: the album's page, then `day-one/page/2/index.html`…
+    public func overviewPage(of album: Album, number: Int) -> String {
+        number <= 1 ? page(of: album) : folder(of: album) + "page/\(number)/" + Self.index
     }
 
     /// `images/beach` → `images/beach-400.jpg` and so on; nil for a source not in the gallery.

@@ -1,6 +1,12 @@
 /// The present stage: gallery + rendered images → page view models. Pure.
+///
+/// Every album is an overview (its photos in justified rows, `OverviewLayout.photosPerPage` to a
+/// page) and a page per photo, whose segmented control shows a window of the album around it
+/// (`SegmentWindow`). Each page prints only what it shows, so a change to one photo's words
+/// re-renders its own page, the pages whose window holds it and its overview page: a bounded
+/// number, whatever the album's size.
 public enum Presenter {
-    /// Above this many images the segmented control shows thumbnails instead of titles.
+    /// Up to this many images, the segmented control shows titles; above, thumbnails.
     static let labelledSegmentLimit = 5
     static let sizes = "(min-width: 1100px) 1040px, calc(100vw - 2rem)"
 
@@ -10,14 +16,8 @@ public enum Presenter {
         let photos = gallery.albums.map { shown($0, gallery: gallery, plan: plan, rendered: rendered) }
         let pages = pagesWithoutAddresses(gallery: gallery, photos: photos, plan: plan, generator: generator)
         guard let base = gallery.baseURL else { return pages }
-        // The preview image: an album page's first photo; the album list's is its first album's cover.
-        var previews: [String: String] = [:]
-        for (position, album) in gallery.albums.enumerated() {
-            guard let first = photos[position].first else { continue }
-            previews[plan.layout.page(of: album)] = first.planned.path(of: first.main)
-            if gallery.hasAlbums, position == 0 { previews[OutputLayout.index] = first.planned.path(of: first.smallest) }
-        }
-        return pages.map { addressed($0, base: base, gallery: gallery, previewImage: previews[$0.path]) }
+        let previews = previewImages(gallery: gallery, photos: photos, plan: plan)
+        return pages.map { addressed($0, base: base, gallery: gallery, preview: previews[$0.path]) }
     }
 
     /// The photos of an album that have renditions, in the album's order, each with its words
@@ -37,17 +37,43 @@ public enum Presenter {
         return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { shown[$0] }
     }
 
+    /// The image a link preview shows for a page: a photo page's photo, an overview page's first
+    /// photo, the album list's first album's cover.
+    struct PreviewImage {
+        var path: String
+        var width: Int
+        var height: Int
+        var alt: String
+    }
+
+    static func previewImages(gallery: Gallery, photos: [[ShownImage]], plan: BuildPlan) -> [String: PreviewImage] {
+        var previews: [String: PreviewImage] = [:]
+        let preview = { (entry: ShownImage, rendition: Rendition) in
+            PreviewImage(path: entry.planned.path(of: rendition), width: rendition.width, height: rendition.height,
+                         alt: entry.image.alt ?? entry.image.title)
+        }
+        for (position, album) in gallery.albums.enumerated() {
+            let shown = photos[position]
+            for entry in shown {
+                previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = preview(entry, entry.main)
+            }
+            for number in 1...OverviewLayout.pageCount(photos: shown.count) {
+                guard let first = OverviewLayout.range(ofPage: number, photos: shown.count).first.map({ shown[$0] }) else { continue }
+                previews[plan.layout.overviewPage(of: album, number: number)] = preview(first, first.main)
+            }
+            if gallery.hasAlbums, position == 0, let first = shown.first { previews[OutputLayout.index] = preview(first, first.smallest) }
+        }
+        return previews
+    }
+
     /// The page's canonical address (a folder URL for index.html) and its link preview.
-    static func addressed(_ page: PageViewModel, base: String, gallery: Gallery, previewImage: String?) -> PageViewModel {
+    static func addressed(_ page: PageViewModel, base: String, gallery: Gallery, preview: PreviewImage?) -> PageViewModel {
         var page = page
         page.canonicalURL = base + URLPath.escape(OutputLayout.folder(of: page.path))
-        let first = page.images.first
-        let cover = page.albums.first?.cover
         page.preview = PreviewViewModel(
-            title: page.documentTitle, summary: page.description ?? gallery.description,
-            image: previewImage.map { base + URLPath.escape($0) },
-            imageWidth: first?.width ?? cover?.width, imageHeight: first?.height ?? cover?.height,
-            imageAlt: first?.alt ?? cover?.alt)
+            title: page.documentTitle, summary: page.photo?.caption ?? page.description ?? gallery.description,
+            image: preview.map { base + URLPath.escape($0.path) },
+            imageWidth: preview?.width, imageHeight: preview?.height, imageAlt: preview?.alt)
         return page
     }
 
@@ -56,26 +82,30 @@ public enum Presenter {
                                       generator: String) -> [PageViewModel] {
         guard gallery.hasAlbums else {
             let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
-            return [albumPage(album, shown: photos.first ?? [], gallery: gallery, plan: plan, parentLink: nil, generator: generator)]
+            return albumPages(album, shown: photos.first ?? [], gallery: gallery, plan: plan, parentLink: nil, generator: generator)
         }
         let index = OutputLayout.index
-        var albumPages = zip(gallery.albums, photos).map { album, shown in
-            let path = plan.layout.page(of: album)
-            return albumPage(album, shown: shown, gallery: gallery, plan: plan,
-                             parentLink: OutputLayout.href(from: path, to: index), generator: generator)
+        let links = zip(gallery.albums, photos).map { album, shown in
+            AlbumNavLink(title: album.title, href: plan.layout.page(of: album))
         }
-        for (position, page) in albumPages.enumerated() {
-            let link = { (other: Int) in
-                AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: page.path, to: albumPages[other].path))
+        var pages: [PageViewModel] = []
+        for (position, (album, shown)) in zip(gallery.albums, photos).enumerated() {
+            let parent = OutputLayout.href(from: plan.layout.page(of: album), to: index)
+            var albumPages = albumPages(album, shown: shown, gallery: gallery, plan: plan, parentLink: parent, generator: generator)
+            for page in albumPages.indices where albumPages[page].template == "overview" {
+                let link = { (other: Int) in
+                    AlbumNavLink(title: links[other].title, href: OutputLayout.href(from: albumPages[page].path, to: links[other].href))
+                }
+                albumPages[page].previousAlbum = position > 0 ? link(position - 1) : nil
+                albumPages[page].nextAlbum = position + 1 < links.count ? link(position + 1) : nil
             }
-            albumPages[position].previousAlbum = position > 0 ? link(position - 1) : nil
-            albumPages[position].nextAlbum = position + 1 < albumPages.count ? link(position + 1) : nil
+            pages += albumPages
         }
-        let links = gallery.albums.indices.map { position in
-            let (album, page, shown) = (gallery.albums[position], albumPages[position], photos[position])
+        let albumLinks = gallery.albums.indices.map { position in
+            let (album, shown) = (gallery.albums[position], photos[position])
             return AlbumLinkViewModel(
-                title: album.title, href: OutputLayout.href(from: index, to: page.path), summary: album.description,
-                count: page.images.count == 1 ? "1 photo" : "\(page.images.count) photos",
+                title: album.title, href: OutputLayout.href(from: index, to: links[position].href), summary: album.description,
+                count: shown.count == 1 ? "1 photo" : "\(shown.count) photos",
                 cover: shown.first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
@@ -83,24 +113,40 @@ public enum Presenter {
         }
         let front = PageViewModel(
             path: index, template: "albums", root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
-            documentTitle: gallery.title, description: gallery.description, images: [], hasImages: false,
-            useThumbnailSegments: false, albums: links, hasAlbums: !links.isEmpty, parentLink: nil, generator: generator)
-        return [front] + albumPages
+            documentTitle: gallery.title, description: gallery.description, hasImages: false,
+            useThumbnailSegments: false, albums: albumLinks, hasAlbums: !albumLinks.isEmpty, parentLink: nil, generator: generator)
+        return [front] + pages
     }
 
-    static func albumPage(_ album: Album, shown: [ShownImage], gallery: Gallery, plan: BuildPlan,
-                          parentLink: String?, generator: String) -> PageViewModel {
-        let path = plan.layout.page(of: album)
-        let images = shown.enumerated().map { index, entry in
-            imageModel(entry, page: path, index: index, count: shown.count)
-        }
+    /// An album's overview pages, then its photo pages, in the album's order.
+    static func albumPages(_ album: Album, shown: [ShownImage], gallery: Gallery, plan: BuildPlan,
+                           parentLink: String?, generator: String) -> [PageViewModel] {
         let title = gallery.hasAlbums ? album.title : gallery.title
-        return PageViewModel(
-            path: path, template: "page", root: OutputLayout.root(of: path), galleryTitle: gallery.title, title: title,
-            documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
-            description: album.description, images: images, hasImages: !images.isEmpty,
-            useThumbnailSegments: images.count > labelledSegmentLimit, albums: [], hasAlbums: false,
-            parentLink: parentLink, generator: generator)
+        let context = AlbumContext(album: album, shown: shown, plan: plan, title: title,
+                                   documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
+                                   galleryTitle: gallery.title, parentLink: parentLink, generator: generator)
+        return overviewPages(context) + shown.indices.map { photoPage(context, index: $0) }
+    }
+
+    /// What every page of an album shares.
+    struct AlbumContext {
+        var album: Album
+        var shown: [ShownImage]
+        var plan: BuildPlan
+        var title: String
+        var documentTitle: String
+        var galleryTitle: String
+        var parentLink: String?
+        var generator: String
+
+        /// A page of this album at `path` with the album's masthead; the rest is the caller's.
+        func page(path: String, template: String, documentTitle: String) -> PageViewModel {
+            PageViewModel(
+                path: path, template: template, root: OutputLayout.root(of: path), galleryTitle: galleryTitle, title: title,
+                documentTitle: documentTitle, description: album.description, hasImages: !shown.isEmpty,
+                useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit, albums: [], hasAlbums: false,
+                parentLink: parentLink.map { _ in OutputLayout.href(from: path, to: OutputLayout.index) }, generator: generator)
+        }
     }
 
     /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160", or nil when nothing is known.
@@ -109,29 +155,23 @@ public enum Presenter {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
+    /// The photo of a photo page, `index` in an album of `count`.
     static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int) -> ImageViewModel {
         let (image, rendered) = (shown.image, shown.rendered)
-        let href = { (rendition: Rendition) in OutputLayout.href(from: page, to: shown.planned.path(of: rendition)) }
-        let renditions = shown.renditions, smallest = shown.smallest, largest = shown.largest, main = shown.main
-        let srcset = { (renditions: [Rendition]) in
-            renditions.sorted { $0.width < $1.width }.map { "\(href($0)) \($0.width)w" }.joined(separator: ", ")
-        }
+        let smallest = shown.smallest, largest = shown.largest
         return ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
-            alt: image.alt ?? image.title, src: href(main), srcset: srcset(renditions),
-            sources: rendered.alternates.filter { !$0.renditions.isEmpty }.map {
-                PictureSourceViewModel(type: $0.format.mimeType, srcset: srcset($0.renditions))
-            },
+            alt: image.alt ?? image.title, src: shown.href(shown.main, from: page), srcset: shown.srcset(from: page),
+            sources: shown.sources(from: page),
             sizes: sizes, width: largest.width, height: largest.height,
-            thumbnailSrc: href(smallest), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
-            largestHref: href(largest), largestWidth: largest.width, largestHeight: largest.height,
-            isFirst: index == 0, ariaSelected: index == 0 ? "true" : "false",
-            loading: index == 0 ? "eager" : "lazy", position: "\(index + 1) of \(count)",
+            thumbnailSrc: shown.href(smallest, from: page), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
+            largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
+            isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",
             placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts))
     }
 }
 
-/// A photo of an album page: its entry, what was rendered, where its files go.
+/// A photo of an album: its entry, what was rendered, where its files go.
 struct ShownImage {
     var image: GalleryImage
     var rendered: RenderedImage
@@ -143,6 +183,28 @@ struct ShownImage {
     var largest: Rendition { renditions[renditions.count - 1] }
     /// The `src`: the first rendition at least 1000 px wide, else the largest.
     var main: Rendition { renditions.first { $0.width >= 1000 } ?? largest }
+
+    /// A rendition's file, linked from `page`.
+    func href(_ rendition: Rendition, from page: String) -> String {
+        OutputLayout.href(from: page, to: planned.path(of: rendition))
+    }
+
+    /// The fallback format's renditions as a `srcset`, linked from `page`.
+    func srcset(from page: String) -> String { srcset(renditions, from: page) }
+
+    /// One `<source>` per modern format (AVIF, WebP) that has renditions.
+    func sources(from page: String) -> [PictureSourceViewModel] {
+        rendered.alternates.filter { !$0.renditions.isEmpty }.map {
+            PictureSourceViewModel(type: $0.format.mimeType, srcset: srcset($0.renditions, from: page))
+        }
+    }
+
+    private func srcset(_ renditions: [Rendition], from page: String) -> String {
+        renditions.sorted { $0.width < $1.width }.map { "\(href($0, from: page)) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// Width over height, of the largest rendition (1 for a degenerate size).
+    var aspect: Double { largest.height > 0 ? Double(largest.width) / Double(largest.height) : 1 }
 }
 
 /// Percent-encodes a relative path for use in `href`/`src` (HTML escaping comes after, in the template).

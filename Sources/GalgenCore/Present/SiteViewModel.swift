@@ -4,19 +4,33 @@
 public struct PageViewModel: ViewModel, Equatable, Sendable {
     /// Output path of the page, such as `index.html` or `day-one/index.html`.
     public var path: String
-    /// Template that renders it: `page` (one album) or `albums` (the album list).
+    /// Template that renders it: `page` (one photo), `overview` (a page of an album's grid) or
+    /// `albums` (the album list).
     public var template: String
     /// Prefix from this page back to the site root: `""` or `"../"`.
     public var root: String
     public var galleryTitle: String
     public var title: String
-    /// Shown in the browser tab before any image is selected.
+    /// The `<title>`: the photo's, the album's and the gallery's names.
     public var documentTitle: String
     public var description: String?
-    public var images: [ImageViewModel]
+    /// The album has photos (false: an empty album's overview says how to add some).
     public var hasImages: Bool
     /// Many images switch the control from labels to a strip of thumbnails.
     public var useThumbnailSegments: Bool
+    /// A photo page's photo, and the window of the album's segments around it.
+    public var photo: ImageViewModel? = nil
+    public var segments: [SegmentViewModel] = []
+    public var previousPhoto: AlbumNavLink? = nil
+    public var nextPhoto: AlbumNavLink? = nil
+    /// From a photo page: the overview page that shows it, at its tile, and the link's words.
+    public var overviewLink: String? = nil
+    public var overviewLabel: String? = nil
+    /// An overview page's justified rows, and the links between its pages when there are several.
+    public var rows: [GridRowViewModel] = []
+    public var pagination: PaginationViewModel? = nil
+    /// "30 photos", on overview pages.
+    public var photoCount: String? = nil
     public var albums: [AlbumLinkViewModel]
     public var hasAlbums: Bool
     /// Link back to the album list, on album pages of a multi-album gallery.
@@ -40,9 +54,17 @@ public struct PageViewModel: ViewModel, Equatable, Sendable {
         .init("title") { $0.title },
         .init("documentTitle") { $0.documentTitle },
         .init("description") { $0.description },
-        .init("images") { $0.images },
         .init("hasImages") { $0.hasImages },
         .init("useThumbnailSegments") { $0.useThumbnailSegments },
+        .init("photo") { $0.photo },
+        .init("segments") { $0.segments },
+        .init("previousPhoto") { $0.previousPhoto },
+        .init("nextPhoto") { $0.nextPhoto },
+        .init("overviewLink") { $0.overviewLink },
+        .init("overviewLabel") { $0.overviewLabel },
+        .init("rows") { $0.rows },
+        .init("pagination") { $0.pagination },
+        .init("photoCount") { $0.photoCount },
         .init("albums") { $0.albums },
         .init("hasAlbums") { $0.hasAlbums },
         .init("parentLink") { $0.parentLink },
@@ -75,6 +97,7 @@ public struct PreviewViewModel: ViewModel, Equatable, Sendable {
     ]
 }
 
+/// A link to a neighbouring album or photo, by its title.
 public struct AlbumNavLink: ViewModel, Equatable, Sendable {
     public var title: String
     public var href: String

@@ -25,5 +25,5 @@ public struct SiteTemplate: Equatable, Sendable {
     }
 
     /// Templates a site cannot be rendered without.
-    public static let requiredTemplates = ["page", "albums"]
+    public static let requiredTemplates = ["page", "overview", "albums"]
 }

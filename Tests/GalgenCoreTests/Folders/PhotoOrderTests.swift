@@ -23,7 +23,7 @@ struct PhotoOrderTests {
         gallery.order = order
         var all: [ImageSource: RenderedImage] = [:]
         for image in images { all[image.source] = rendered(metadata[image.fileName]) }
-        return Fixture.present(gallery, rendered: all)[0].images.map(\.title)
+        return Fixture.present(gallery, rendered: all).photos.map(\.title)
     }
 
     @Test func nameOrderIsNatural() {
@@ -61,7 +61,7 @@ struct PhotoOrderTests {
         var gallery = Fixture.singleAlbum(["b.jpg", "a.jpg"].map { image($0) })
         gallery.order = PhotoOrder(.name)
         gallery.albums[0].order = PhotoOrder(.manual)
-        #expect(Fixture.present(gallery)[0].images.map(\.title) == ["b", "a"])
+        #expect(Fixture.present(gallery).photos.map(\.title) == ["b", "a"])
     }
 
     @Test func wordsComeFromGalleryYmlThenSidecarThenMetadataThenTheFolder() {
@@ -84,7 +84,7 @@ struct PhotoOrderTests {
             listed.source: rendered(words: words), sidecar.source: rendered(words: words),
             embedded.source: rendered(words: words), bare.source: rendered(),
         ]
-        let shown = Fixture.present(gallery, rendered: all)[0].images
+        let shown = Fixture.present(gallery, rendered: all).photos
         #expect(shown.map(\.title) == ["Listed", "Sidecar title", "XMP title", "d"])
         #expect(shown.map(\.caption) == ["From gallery.yml", "From the sidecar", "XMP caption", "Folder caption"])
         #expect(shown.map(\.alt) == ["Sidecar alt", "XMP alt", "XMP alt", "d"])

@@ -1,0 +1,30 @@
+/// One segment of a photo page's control: a tab that is a link to its photo's page.
+public struct SegmentViewModel: ViewModel, Equatable, Sendable {
+    public var tabID: String
+    public var title: String
+    /// The photo's page, relative to the page the segment is on.
+    public var href: String
+    public var thumbnailSrc: String
+    public var thumbnailWidth: Int
+    public var thumbnailHeight: Int
+    /// `"true"` on the page's own photo, as ARIA wants it.
+    public var ariaSelected: String
+    public var isSelected: Bool
+    /// Its place in the whole album (1-based) and the album's size, for `aria-posinset`/`aria-setsize`:
+    /// the control shows a window of the album.
+    public var positionInAlbum: Int
+    public var albumSize: Int
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("tabID") { $0.tabID },
+        .init("title") { $0.title },
+        .init("href") { $0.href },
+        .init("thumbnailSrc") { $0.thumbnailSrc },
+        .init("thumbnailWidth") { $0.thumbnailWidth },
+        .init("thumbnailHeight") { $0.thumbnailHeight },
+        .init("ariaSelected") { $0.ariaSelected },
+        .init("isSelected") { $0.isSelected },
+        .init("positionInAlbum") { $0.positionInAlbum },
+        .init("albumSize") { $0.albumSize },
+    ]
+}
