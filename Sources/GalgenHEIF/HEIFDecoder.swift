@@ -61,6 +61,7 @@ public enum HEIFDecoder {
             var notes: [String] = []
             let images = Int(heif_context_get_number_of_top_level_images(context))
             if images > 1 { notes.append("the file holds \(images) images: its primary image is used") }
+            if let note = HEIFBoxes.imageSequence(in: bytes)?.note { notes.append(note) }
             return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, exif: exif,
                                 xmp: metadata(handle, type: "mime", contentType: "application/rdf+xml"), notes: notes)
         }
@@ -113,6 +114,8 @@ public enum HEIFDecoder {
         if let item = HEIFBoxes.derivationLoop(in: bytes) {
             throw HEIFError(message: "the file is damaged: its image \(item) is made of itself (a loop of grid references)")
         }
+        if let sequence = HEIFBoxes.imageSequence(in: bytes), !sequence.hasStillImage { throw HEIFError(message: sequence.refusal) }
+        let bytes = HEIFBoxes.stillImageBrandAdded(to: bytes) ?? bytes
         guard initialised, let context = heif_context_alloc() else { throw HEIFError(message: "libheif could not start") }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(context, maximumSide)
