@@ -5,11 +5,11 @@ public enum LiveReload {
     public static let scriptPath = "/__galgen/live.js"
     public static let eventsPath = "/__galgen/events"
 
-    /// The site's pages carry this policy in a `<meta>`; the server sends it as a header too,
-    /// with `connect-src 'self'` added for the events endpoint (a test keeps it equal to the
-    /// built-in template's).
+    /// The site's pages carry this policy in a `<meta>` (a test keeps it equal to the built-in
+    /// template's); the server sends it as a header too. Its `connect-src 'self'` lets gallery.js
+    /// fetch the next photo's page, and live.js reach the events endpoint.
     public static let pagePolicy =
-        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
     public static let headerPolicy = allowingEvents(pagePolicy)
 
