@@ -56,57 +56,92 @@ public enum HEIFDecoder {
                     + "to SDR yet; export it as SDR (for example as a JPEG or an 8-bit HEIC) and use that file")
             }
             let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
-            let (pixels, alpha) = try decodePixels(handle, hasAlpha: hasAlpha, headerSize: (headerWidth, headerHeight))
+            let deepBits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
+            let (pixels, deep, alpha) = !hasAlpha && deepBits > 8
+                ? try decodeDeepPixels(handle, headerSize: (headerWidth, headerHeight))
+                : try decodePixels(handle, hasAlpha: hasAlpha, headerSize: (headerWidth, headerHeight))
             let exif = exifTIFF(handle)
             var notes: [String] = []
             let images = Int(heif_context_get_number_of_top_level_images(context))
             if images > 1 { notes.append("the file holds \(images) images: its primary image is used") }
             if let note = HEIFBoxes.imageSequence(in: bytes)?.note { notes.append(note) }
-            return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, exif: exif,
+            return DecodedImage(pixels: pixels, deep: deep, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, exif: exif,
                                 xmp: metadata(handle, type: "mime", contentType: "application/rdf+xml"), notes: notes)
         }
     }
 
-    /// Decodes to interleaved 8-bit RGB(A) (high bit depths are rounded to 8 bits by libheif) and
-    /// splits off the alpha channel; an all-opaque alpha is dropped.
-    private static func decodePixels(_ handle: OpaquePointer, hasAlpha: Bool, headerSize: (Int, Int)) throws(HEIFError)
-        -> (PixelBuffer, [UInt8]?) {
-        guard let options = heif_decoding_options_alloc() else { throw HEIFError(message: "libheif could not start") }
-        defer { heif_decoding_options_free(options) }
-        options.pointee.convert_hdr_to_8bit = 1
-        var image: OpaquePointer?
-        try check(heif_decode_image(handle, &image, heif_colorspace_RGB,
-                                    hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, options))
-        guard let image else { throw HEIFError(message: "libheif returned no image") }
-        defer { heif_image_release(image) }
-        var stride: Int32 = 0
-        let channels = hasAlpha ? 4 : 3
-        // Rotated by libheif, the image may be the header's size turned a quarter.
-        let shown = (Int(heif_image_get_width(image, heif_channel_interleaved)), Int(heif_image_get_height(image, heif_channel_interleaved)))
-        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-              shown == headerSize || shown == (headerSize.1, headerSize.0), Int(stride) >= shown.0 * channels
-        else { throw HEIFError(message: "libheif returned an image of another size or layout than its header") }
-        let (width, height) = shown
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        var alpha = hasAlpha ? [UInt8](repeating: 0, count: width * height) : []
-        rgb.withUnsafeMutableBufferPointer { out in
-            alpha.withUnsafeMutableBufferPointer { alphaOut in
+    /// An opaque 10- or 12-bit image at its depth: libheif's interleaved little-endian 16-bit RGB,
+    /// scaled to 0...65535, and those samples rounded to 8 bits.
+    private static func decodeDeepPixels(_ handle: OpaquePointer, headerSize: (Int, Int)) throws(HEIFError)
+        -> (PixelBuffer, DeepPixelBuffer?, [UInt8]?) {
+        try withDecodedImage(handle, chroma: heif_chroma_interleaved_RRGGBB_LE, toEightBits: false, channels: 3,
+                             bytesPerSample: 2, headerSize: headerSize) { image, plane, stride, width, height throws(HEIFError) in
+            let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+            guard (9...16).contains(bits) else { throw HEIFError(message: "libheif returned \(bits)-bit samples for a deep image") }
+            var values = [UInt16](repeating: 0, count: width * height * 3)
+            values.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
-                    let source = plane + row * Int(stride)
-                    if !hasAlpha {
-                        (out.baseAddress! + row * width * 3).update(from: source, count: width * 3)
-                        continue
-                    }
-                    for x in 0..<width {
-                        let from = source + x * 4, to = (row * width + x) * 3
-                        out[to] = from[0]; out[to + 1] = from[1]; out[to + 2] = from[2]
-                        alphaOut[row * width + x] = from[3]
+                    let source = plane + row * stride
+                    for index in 0..<(width * 3) {
+                        out[row * width * 3 + index] = UInt16(source[2 * index]) | UInt16(source[2 * index + 1]) << 8
                     }
                 }
             }
+            let deep = DeepPixelBuffer.scaled(values, bits: bits, width: width, height: height, layout: .rgb)
+            return (deep.rounded(), deep, nil)
         }
-        let opaque = !hasAlpha || !alpha.contains { $0 != 255 }
-        return (PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb), opaque ? nil : alpha)
+    }
+
+    /// Decodes to interleaved 8-bit RGB(A) and splits off the alpha channel; an all-opaque alpha
+    /// is dropped. (A transparent deep image is rounded to 8 bits by libheif.)
+    private static func decodePixels(_ handle: OpaquePointer, hasAlpha: Bool, headerSize: (Int, Int)) throws(HEIFError)
+        -> (PixelBuffer, DeepPixelBuffer?, [UInt8]?) {
+        let channels = hasAlpha ? 4 : 3
+        return try withDecodedImage(handle, chroma: hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB,
+                                    toEightBits: true, channels: channels, bytesPerSample: 1,
+                                    headerSize: headerSize) { _, plane, stride, width, height throws(HEIFError) in
+            var rgb = [UInt8](repeating: 0, count: width * height * 3)
+            var alpha = hasAlpha ? [UInt8](repeating: 0, count: width * height) : []
+            rgb.withUnsafeMutableBufferPointer { out in
+                alpha.withUnsafeMutableBufferPointer { alphaOut in
+                    for row in 0..<height {
+                        let source = plane + row * stride
+                        if !hasAlpha {
+                            (out.baseAddress! + row * width * 3).update(from: source, count: width * 3)
+                            continue
+                        }
+                        for x in 0..<width {
+                            let from = source + x * 4, to = (row * width + x) * 3
+                            out[to] = from[0]; out[to + 1] = from[1]; out[to + 2] = from[2]
+                            alphaOut[row * width + x] = from[3]
+                        }
+                    }
+                }
+            }
+            let opaque = !hasAlpha || !alpha.contains { $0 != 255 }
+            return (PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb), nil, opaque ? nil : alpha)
+        }
+    }
+
+    /// Decodes the primary image as `chroma` and runs `body` with its interleaved plane, checked
+    /// against the header's size (rotated by libheif, it may be that size turned a quarter).
+    private static func withDecodedImage<T>(_ handle: OpaquePointer, chroma: heif_chroma, toEightBits: Bool, channels: Int,
+                                            bytesPerSample: Int, headerSize: (Int, Int),
+                                            _ body: (OpaquePointer, UnsafePointer<UInt8>, Int, Int, Int) throws(HEIFError) -> T)
+        throws(HEIFError) -> T {
+        guard let options = heif_decoding_options_alloc() else { throw HEIFError(message: "libheif could not start") }
+        defer { heif_decoding_options_free(options) }
+        options.pointee.convert_hdr_to_8bit = toEightBits ? 1 : 0
+        var image: OpaquePointer?
+        try check(heif_decode_image(handle, &image, heif_colorspace_RGB, chroma, options))
+        guard let image else { throw HEIFError(message: "libheif returned no image") }
+        defer { heif_image_release(image) }
+        var stride: Int32 = 0
+        let shown = (Int(heif_image_get_width(image, heif_channel_interleaved)), Int(heif_image_get_height(image, heif_channel_interleaved)))
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              shown == headerSize || shown == (headerSize.1, headerSize.0), Int(stride) >= shown.0 * channels * bytesPerSample
+        else { throw HEIFError(message: "libheif returned an image of another size or layout than its header") }
+        return try body(image, plane, Int(stride), shown.0, shown.1)
     }
 
     /// Runs `body` with the file's primary image handle; libheif's objects are freed after.

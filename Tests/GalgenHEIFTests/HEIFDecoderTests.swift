@@ -63,10 +63,19 @@ struct HEIFDecoderTests {
         #expect(decoded.cicp == cicp)
     }
 
-    @Test func highBitDepthDecodesTo8Bits() throws {
+    @Test func highBitDepthIsKeptAtItsDepth() throws {
         let decoded = try HEIFDecoder.decode(try Self.bytes("lu_hato_10bit_420.avif"), maxPixels: 200_000_000)
         #expect((decoded.pixels.width, decoded.pixels.height, decoded.alpha == nil) == (3078, 2048, true))
         #expect(Set(stride(from: 0, to: decoded.pixels.bytes.count, by: 9973).map { decoded.pixels.bytes[$0] }).count > 20)
+        let deep = try #require(decoded.deep)
+        #expect(deep.rounded() == decoded.pixels)
+        // Every sample is a 10-bit level scaled to 16 bits; vips shows the same levels shifted left by 6.
+        #expect(deep.samples.allSatisfy { $0 == DeepPixelBuffer.scaled([UInt16((Int($0) * 1023 + 32767) / 65535)], bits: 10,
+                                                                          width: 1, height: 1, layout: .gray).samples[0] })
+        for (x, y, vips) in [(10, 10, [46784, 49152, 50816]), (1500, 1000, [23616, 19968, 16576]), (3000, 2000, [22208, 19072, 17600])] {
+            let at = (y * deep.width + x) * 3
+            for channel in 0..<3 { #expect(abs(Int(deep.samples[at + channel]) - vips[channel] * 65535 / 65472) <= 1) }
+        }
     }
 
     @Test func anHDRPhotoIsRefusedWithItsReason() throws {

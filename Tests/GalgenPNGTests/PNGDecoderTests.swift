@@ -39,7 +39,8 @@ struct PNGDecoderTests {
     ])
     func decode(_ name: String, _ width: Int, _ height: Int, _ layout: PixelBuffer.Layout, _ headerAlpha: Bool, _ alpha: Bool) throws {
         let bytes = try Self.bytes(name)
-        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: width, height: height, hasAlpha: headerAlpha))
+        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: width, height: height, hasAlpha: headerAlpha,
+                                                            bitDepth: name.contains("rgb16") ? 16 : 8))
         let image = try PNGDecoder.decode(bytes, maxPixels: 200_000_000)
         #expect((image.pixels.width, image.pixels.height, image.pixels.layout) == (width, height, layout))
         #expect((image.alpha != nil) == alpha)
