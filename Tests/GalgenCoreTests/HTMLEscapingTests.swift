@@ -18,7 +18,8 @@ struct HTMLEscapingTests {
     /// swift-mustache's HTML content type named explicitly.
     static let authorTemplate = SiteTemplate(templates: [
         "page": #"{{> meta}}<h1 title="{{title}}">{{title}}</h1><p data-d='{{description}}'>{{description}}</p>"#
-            + #"{{#images}}<img alt="{{alt}}" title='{{title}}'><p>{{caption}}</p>{{/images}}"#,
+            + #"{{#photo}}<img alt="{{alt}}" title='{{title}}'><p>{{caption}}</p>{{/photo}}"#,
+        "overview": #"{{> meta}}<h1>{{title}}</h1>{{#rows}}{{#tiles}}<img alt="{{alt}}" title='{{title}}'>{{/tiles}}{{/rows}}"#,
         "meta": "{{% CONTENT_TYPE: HTML}}\n<meta name=\"description\" content=\"{{description}}\">\n",
         "albums": #"{{> meta}}{{#albums}}<a href="{{href}}" title="{{title}}">{{summary}}</a>{{/albums}}"#,
     ], assets: [:])

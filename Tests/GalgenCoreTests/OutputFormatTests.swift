@@ -79,11 +79,13 @@ struct OutputFormatTests {
 
         let (second, all) = try await run("[avif, webp, jpeg]")
         #expect(second.recorder.requests.map(\.formats) == [[.avif, .webp]], "JPEG was kept: only AVIF and WebP are encoded")
-        let html = String(decoding: try #require(all["index.html"]), as: UTF8.self)
+        let html = String(decoding: try #require(all["beach/index.html"]), as: UTF8.self)
         let avif = [400, 1600].map { OutputLayout.rendition(stem: "images/beach", width: $0,
                                                             digest: ContentHash.hex(photo.rendition(width: $0, format: .avif)), format: .avif) }
         #expect(avif.allSatisfy { all[$0] != nil }, "\(all.keys.sorted())")
-        #expect(html.contains(#"<picture><source type="image/avif" srcset="\#(avif[0]) 400w, \#(avif[1]) 1600w""#), "\(html)")
+        #expect(html.contains(#"<picture><source type="image/avif" srcset="../\#(avif[0]) 400w, ../\#(avif[1]) 1600w""#), "\(html)")
+        let overview = String(decoding: try #require(all["index.html"]), as: UTF8.self)
+        #expect(overview.contains(#"<picture><source type="image/avif" srcset="\#(avif[0]) 400w, \#(avif[1]) 1600w""#))
         // AVIF first, then WebP, then the JPEG <img>: a browser takes the first it can show.
         let order = ["image/avif", "image/webp", #"<img class="photo""#].map { html.range(of: $0)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })

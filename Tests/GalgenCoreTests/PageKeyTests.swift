@@ -78,11 +78,32 @@ struct PageKeyTests {
         let yaml = "title: T\nimages:\n  - { src: a.jpg, caption: One }\n"
         let files = ["/site/a.jpg": "photo a"]
         let first = try await harness.run(yaml, files: files, pages: pages.cache).get()
-        #expect(pages.renderedCount.withLock { $0 } == 1)
+        #expect(pages.renderedCount.withLock { $0 } == 2, "the overview and the photo's page")
         let again = try await harness.run(yaml, files: files, pages: pages.cache).get()
-        #expect(pages.renderedCount.withLock { $0 } == 1, "the page was rendered again")
+        #expect(pages.renderedCount.withLock { $0 } == 2, "a page was rendered again")
         #expect(first.record?.totals.outputFiles == again.record?.totals.outputFiles)
+        // The overview shows no captions: only the photo's page changes.
         _ = try await harness.run(yaml.replacingOccurrences(of: "One", with: "Two"), files: files, pages: pages.cache).get()
-        #expect(pages.renderedCount.withLock { $0 } == 2)
+        #expect(pages.renderedCount.withLock { $0 } == 3)
+    }
+
+    /// In a 300-photo album, a caption change re-renders one page; a title change the pages
+    /// whose segment window shows the photo (11) and its overview page: a bound, whatever the size.
+    @Test func aChangeToOnePhotoReRendersABoundedNumberOfPages() async throws {
+        let pages = MemoryPages()
+        let harness = PipelineHarness()
+        let names = (0..<300).map { "p\($0).jpg" }
+        let files = Dictionary(uniqueKeysWithValues: names.map { ("/site/" + $0, "photo " + $0) })
+        let yaml = { (caption: String, title: String) in
+            "title: T\nthumbnails: { formats: [jpeg] }\nimages:\n" + names.enumerated().map { index, name in
+                index == 150 ? "  - { src: \(name), title: \(title), caption: \(caption) }\n" : "  - \(name)\n"
+            }.joined()
+        }
+        _ = try await harness.run(yaml("One", "Middle"), files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 303, "3 overview pages and 300 photo pages")
+        _ = try await harness.run(yaml("Two", "Middle"), files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 304)
+        _ = try await harness.run(yaml("Two", "Centre"), files: files, pages: pages.cache).get()
+        #expect(pages.renderedCount.withLock { $0 } == 304 + 11 + 1)
     }
 }

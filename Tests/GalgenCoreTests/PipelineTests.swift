@@ -20,8 +20,8 @@ struct PipelineTests {
         let beachPhoto = FakePhoto("beach", width: 2000), dunesPhoto = FakePhoto("dunes", width: 1000)
         let result = await run(config, photos: ["/site/photos/beach.jpg": beachPhoto, "/site/photos/dunes.jpg": dunesPhoto])
         let summary = try result.get()
-        var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 8, pages: 1, imagesReused: 0, siteChanged: true)
-        expected.pagesRendered = 1
+        var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 10, pages: 3, imagesReused: 0, siteChanged: true)
+        expected.pagesRendered = 3
         // What galgen serve watches: gallery.yml and the local photos.
         // Their folder too: a sidecar put beside a photo changes its listing.
         expected.inputs = ["/site/gallery.yml", "/site/photos/", "/site/photos/beach.jpg", "/site/photos/dunes.jpg"]
@@ -31,7 +31,8 @@ struct PipelineTests {
         let beach = [400, 1600].map { PipelineHarness.imagePath("images/beach", $0, of: beachPhoto) }
         let dunes = [400, 1000].map { PipelineHarness.imagePath("images/dunes-at-dusk", $0, of: dunesPhoto) }
         let css = Fixture.builtInAssetPath("gallery.css"), js = Fixture.builtInAssetPath("gallery.js")
-        #expect(written.keys.sorted() == (["_headers", css, js, "index.html"] + beach + dunes).sorted())
+        #expect(written.keys.sorted() == (["_headers", css, js, "index.html", "beach/index.html", "dunes-at-dusk/index.html"]
+                                          + beach + dunes).sorted())
         #expect(beach[1].hasPrefix("images/beach-1600.") && beach[1].hasSuffix(".jpg"))
         #expect(written[beach[1]] == beachPhoto.rendition(width: 1600, quality: 82))
         #expect(written[css] == BuiltInTemplate.files["gallery.css"])
@@ -39,6 +40,8 @@ struct PipelineTests {
         let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
         #expect(html.contains("<title>Sea</title>") && html.contains(#"srcset="\#(dunes[0]) 400w, \#(dunes[1]) 1000w""#))
         #expect(html.contains(#"<link rel="stylesheet" href="\#(css)">"#) && html.contains(#"<script src="\#(js)" defer></script>"#))
+        let dunesPage = String(decoding: try #require(written["dunes-at-dusk/index.html"]), as: UTF8.self)
+        #expect(dunesPage.contains("<title>Dunes at dusk — Sea</title>") && dunesPage.contains(#"srcset="../\#(dunes[0]) 400w, ../\#(dunes[1]) 1000w""#))
         #expect(recorder.templateFolders == [nil])
     }
 
@@ -62,7 +65,7 @@ struct PipelineTests {
         let good = FakePhoto("good", width: 800)
         let summary = try await run(config, photos: ["/site/good.jpg": good, "/site/bad.jpg": FakePhoto("bad", fails: true)]).get()
         #expect(summary.exitCode == 1)
-        #expect(summary.imagesBuilt == 1 && summary.pages == 1)
+        #expect(summary.imagesBuilt == 1 && summary.pages == 2)
         #expect(summary.failures.map(\.source) == ["missing.jpg", "bad.jpg"])
         #expect(summary.failures.map(\.location) == [at(3, 5), at(4, 5)])
         #expect(summary.failures[0].reason == "cannot read the file: no such file: /site/missing.jpg")
@@ -115,13 +118,13 @@ struct PipelineTests {
     }
 
     @Test func customTemplateFolderIsResolvedAgainstTheConfig() async throws {
-        let theme = SiteTemplate(templates: ["page": "PAGE {{title}}", "albums": ""], assets: [:])
+        let theme = SiteTemplate(templates: ["page": "PAGE {{title}}", "overview": "OVERVIEW {{title}}", "albums": ""], assets: [:])
         let summary = try await run("title: T\ntemplate: theme\n", template: theme).get()
         #expect(summary.filesWritten == 2)
         #expect(recorder.written.map { $0.keys.sorted() } == ["_headers", "index.html"])
         #expect(recorder.templateFolders == ["/site/theme"])
         #expect(summary.inputs == ["/site/gallery.yml", "/site/theme"])
-        #expect(recorder.written?["index.html"] == Array("PAGE T".utf8))
+        #expect(recorder.written?["index.html"] == Array("OVERVIEW T".utf8))
     }
 
     @Test("Template problems stop the build with exit code 2", arguments: [
@@ -139,20 +142,22 @@ struct PipelineTests {
         let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\nthumbnails: { formats: [jpeg] }\n"
         let aPhoto = FakePhoto("a", width: 500), bPhoto = FakePhoto("b", width: 500)
         let summary = try await run(config, photos: ["/site/a.jpg": aPhoto, "/site/b.jpg": bPhoto]).get()
-        var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 10, pages: 3)
-        expected.pagesRendered = 3
+        var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 13, pages: 6)
+        expected.pagesRendered = 6
         expected.inputs = ["/site/gallery.yml", "/site/", "/site/a.jpg", "/site/b.jpg"]
         #expect(summary.withoutRecord == expected)
         let written = try #require(recorder.written)
         let a = [400, 500].map { PipelineHarness.imagePath("images/day-one/a", $0, of: aPhoto) }
         let b = [400, 500].map { PipelineHarness.imagePath("images/night/b", $0, of: bPhoto) }
         #expect(written.keys.sorted() == (["_headers", Fixture.builtInAssetPath("gallery.css"), Fixture.builtInAssetPath("gallery.js"),
-                                           "day-one/index.html", "index.html", "night/index.html"] + a + b).sorted())
+                                           "day-one/index.html", "day-one/a/index.html", "index.html", "night/index.html",
+                                           "night/a/index.html", "night/b/index.html"] + a + b).sorted())
         // Read once, hashed and decoded from the same bytes: not again for the second album.
         #expect(recorder.reads.filter { $0 == "/site/a.jpg" }.count == 1)
         #expect(recorder.reads.filter { $0 == "/site/b.jpg" }.count == 1)
-        let night = String(decoding: try #require(written["night/index.html"]), as: UTF8.self)
-        #expect(night.contains(#"src="../\#(a[1])""#))
+        // The photo both albums list has a page in each, linking its one set of files.
+        let night = String(decoding: try #require(written["night/a/index.html"]), as: UTF8.self)
+        #expect(night.contains(#"src="../../\#(a[1])""#))
     }
 
     @Test func sameSourceTwiceIsRenderedOnceAndShownTwice() async throws {
@@ -160,8 +165,11 @@ struct PipelineTests {
         #expect(summary.imagesBuilt == 1)
         // Read once (hashed and decoded from the same bytes), for both entries.
         #expect(recorder.reads == ["/site/gallery.yml", "/site/a.jpg"])
-        let html = String(decoding: try #require(recorder.written?["index.html"]), as: UTF8.self)
-        #expect(html.occurrences(of: #"role="tabpanel""#) == 2)
+        let written = try #require(recorder.written)
+        #expect(written.keys.filter { $0.hasSuffix("/index.html") }.sorted() == ["a/index.html", "again/index.html"])
+        let pages = ["a/index.html", "again/index.html"].map { String(decoding: written[$0] ?? [], as: UTF8.self) }
+        #expect(pages.allSatisfy { $0.occurrences(of: #"role="tabpanel""#) == 1 })
+        #expect(pages[1].contains("<title>Again — ") && pages[0].contains(#"href="../again/index.html""#))
     }
 
     @Test func thumbnailSettingsReachTheRenderer() async throws {

@@ -22,10 +22,11 @@ struct PipelineFolderTests {
         #expect(summary.inputs.contains("/site/photos/") && summary.inputs.contains("/site/photos/a.jpg.yml"))
         let html = String(decoding: try #require(harness.recorder.written?["index.html"]), as: UTF8.self)
         // c has no date but its file time (1970): first; then May's b, then June's a (titled by its sidecar).
-        let order = ["Cover", "b", "Beach"].map { html.range(of: ">\($0)<")?.lowerBound }
+        let order = ["Cover", "b", "Beach"].map { html.range(of: #"alt="\#($0)""#)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil })
         #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
-        #expect(html.contains("From XMP"))
+        let beach = String(decoding: try #require(harness.recorder.written?["a/index.html"]), as: UTF8.self)
+        #expect(beach.contains("From XMP") && beach.contains("<title>Beach — "))
         #expect(harness.recorder.events.contains(.folderSkipped(entry: "photos/", summary: "3 photos; skipped 2 files: 1 hidden; 1 not an image (notes.md)")))
     }
 
@@ -54,15 +55,17 @@ struct PipelineFolderTests {
         let result = await harness.run("images:\n  - src: photos\n    caption: All of them\n",
                                        photos: ["/site/photos/a.jpg": FakePhoto("a"), "/site/photos/b.jpg": FakePhoto("b")])
         #expect(try result.get().imagesBuilt == 2)
-        let html = String(decoding: try #require(harness.recorder.written?["index.html"]), as: UTF8.self)
-        #expect(html.occurrences(of: "All of them") >= 2)
+        for page in ["a/index.html", "b/index.html"] {
+            let html = String(decoding: try #require(harness.recorder.written?[page]), as: UTF8.self)
+            #expect(html.contains(#"<p class="caption">All of them</p>"#), "\(page)")
+        }
     }
 
     @Test func aTreeOfFoldersBecomesAlbums() async throws {
         let result = await harness.run("title: Trips\nalbums: trips/\n", photos: [
             "/site/trips/Italy/a.jpg": FakePhoto("a"), "/site/trips/France/b.jpg": FakePhoto("b"), "/site/trips/France/Paris/c.jpg": FakePhoto("c"),
         ])
-        #expect(try result.get().pages == 4)
+        #expect(try result.get().pages == 7, "the album list, 3 overviews and 3 photo pages")
         let index = String(decoding: try #require(harness.recorder.written?["index.html"]), as: UTF8.self)
         let albums = ["France", "France / Paris", "Italy"].map { index.range(of: ">\($0)<")?.lowerBound }
         #expect(albums.allSatisfy { $0 != nil } && albums.compactMap { $0 } == albums.compactMap { $0 }.sorted())
@@ -79,7 +82,7 @@ struct PipelineFolderTests {
         ])
         #expect(try result.get().imagesBuilt == 4)
         let html = String(decoding: try #require(harness.recorder.written?["index.html"]), as: UTF8.self)
-        let order = ["a", "m", "p", "z"].map { html.range(of: #"data-title="\#($0)""#)?.lowerBound }
+        let order = ["a", "m", "p", "z"].map { html.range(of: #"id="grid.\#($0)""#)?.lowerBound }
         #expect(order.allSatisfy { $0 != nil } && order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     }
 }
