@@ -40,7 +40,8 @@ enum DecodedImageRenderer {
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
                              warnings: warnings,
                              placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
-                             facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
+                             facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif),
+                             hasLocation: exif.hasGPS || LocationInXMP.found(in: decoded.xmp ?? []))
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise

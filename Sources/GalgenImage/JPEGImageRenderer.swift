@@ -59,7 +59,8 @@ public enum JPEGImageRenderer {
         return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
                              warnings: warnings,
                              placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
-                             metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif))
+                             metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif),
+                             hasLocation: exif.hasGPS || LocationInXMP.found(inJPEG: bytes))
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

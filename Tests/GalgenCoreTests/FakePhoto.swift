@@ -14,6 +14,8 @@ struct FakePhoto: Codable, Equatable, Sendable {
     var metadata: PhotoMetadata?
     /// Formats the (broken) renderer leaves out although they were asked for.
     var leavesOut: [OutputFormat] = []
+    /// The file records where it was taken (GPS).
+    var hasLocation = false
 
     init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil, metadata: PhotoMetadata? = nil) {
         self.name = name
@@ -59,6 +61,7 @@ struct FakePhoto: Codable, Equatable, Sendable {
                                      alternates: alternates.map { RenditionsOfFormat(format: $0, renditions: encode($0)) },
                                      warnings: warning.map { [$0] } ?? [])
         rendered.metadata = metadata ?? PhotoMetadata()
+        rendered.hasLocation = hasLocation
         return rendered
     }
 }

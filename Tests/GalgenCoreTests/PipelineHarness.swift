@@ -16,6 +16,8 @@ final class Recorder: @unchecked Sendable {
     private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
 
     var written: [String: [UInt8]]? { locked { _written.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.path, $0.inMemory) }) } } }
+    /// The files of the site as written, content unread (an original is a file on disk).
+    var files: [OutputFile]? { locked { _written } }
     var events: [BuildEvent] { locked { _events } }
     var reads: [String] { locked { _reads } }
     var templateFolders: [String?] { locked { _templateFolders } }

@@ -18,4 +18,17 @@ struct RenderedImageCodingTests {
         #expect(older.metadata == PhotoMetadata())
         #expect(older.renditions == image.renditions)
     }
+
+    @Test func whetherItRecordsAPlaceRoundTripsAndIsUnknownInAnOlderRecord() throws {
+        for known in [true, false] {
+            var image = Fixture.rendered([])
+            image.hasLocation = known
+            let data = try JSONEncoder().encode(image)
+            #expect(try JSONDecoder().decode(RenderedImage.self, from: data).hasLocation == known)
+            var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            object["hasLocation"] = nil
+            let older = try JSONDecoder().decode(RenderedImage.self, from: JSONSerialization.data(withJSONObject: object))
+            #expect(older.hasLocation == nil)
+        }
+    }
 }

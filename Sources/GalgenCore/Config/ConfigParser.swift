@@ -47,7 +47,7 @@ struct ConfigReader {
     let home: String?
     var errors: [ConfigError] = []
 
-    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "images", "albums", "sort", "reverse"]
+    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "viewer", "images", "albums", "sort", "reverse"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark
@@ -92,6 +92,7 @@ struct ConfigReader {
         gallery.templatePath = string(fields["template"], key: "template")
         gallery.thumbnails = readThumbnails(fields["thumbnails"])
         gallery.download = readDownload(fields["download"])
+        gallery.viewer = readViewer(fields["viewer"])
         gallery.order = readOrder(fields, inherited: PhotoOrder()) ?? PhotoOrder()
         let sources = SourceClassifier(directory: directory, home: home, allowInsecureHosts: gallery.download.allowInsecureHosts)
         if let images = fields["images"], let albums = fields["albums"] {
@@ -135,6 +136,25 @@ struct ConfigReader {
         settings.colour = choice(fields["colour"], key: "thumbnails.colour", as: ThumbnailColour.self) ?? settings.colour
         settings.formats = choices(fields["formats"], key: "thumbnails.formats", as: OutputFormat.self) ?? settings.formats
         return settings
+    }
+
+    mutating func readViewer(_ field: Field?) -> ViewerSettings {
+        var settings = ViewerSettings()
+        guard let field, let fields = mapping(field.value, context: "viewer", allowed: ["slideshow", "originals", "originals_with_location"]) else {
+            return settings
+        }
+        // `slideshow: false` is no slideshow, like leaving it out; a number is seconds per photo.
+        if let slideshow = fields["slideshow"], !Self.isFalse(slideshow) {
+            settings.slideshowSeconds = int(slideshow, key: "viewer.slideshow", range: 2...600)
+        }
+        settings.originals = bool(fields["originals"], key: "viewer.originals") ?? false
+        settings.originalsWithLocation = bool(fields["originals_with_location"], key: "viewer.originals_with_location") ?? false
+        return settings
+    }
+
+    static func isFalse(_ field: Field) -> Bool {
+        guard case let .scalar(scalar) = field.value, scalar.style == .plain else { return false }
+        return ["false", "no", "off"].contains(scalar.string.lowercased())
     }
 
     mutating func readDownload(_ field: Field?) -> DownloadSettings {

@@ -9,6 +9,8 @@ public struct Gallery: Equatable, Sendable {
     public var templatePath: String?
     public var thumbnails: ThumbnailSettings
     public var download: DownloadSettings
+    /// The photo pages' options: a slideshow, links to the original files.
+    public var viewer = ViewerSettings()
     /// Set when gallery.yml uses `albums:`; a top-level `images:` list is one unnamed album.
     public var hasAlbums: Bool
     public var albums: [Album]
@@ -75,15 +77,7 @@ public struct GalleryImage: Equatable, Sendable {
     public var modified: Int64?
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
-    public var fileName: String {
-        switch source {
-        case let .local(_, resolved):
-            return resolved.split(separator: "/").last.map(String.init) ?? resolved
-        case let .remote(url):
-            let path = URLComponents(string: url)?.path ?? url
-            return path.split(separator: "/").last.map(String.init) ?? path
-        }
-    }
+    public var fileName: String { source.fileName }
 
     public init(source: ImageSource, title: String, caption: String? = nil, alt: String? = nil,
                 slug: String, location: SourceLocation) {
@@ -103,6 +97,17 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
     /// A file, with the path as written and resolved against gallery.yml's folder.
     case local(written: String, resolved: String)
     case remote(String)
+
+    /// The file's name: the last part of its path or URL.
+    public var fileName: String {
+        switch self {
+        case let .local(_, resolved):
+            return resolved.split(separator: "/").last.map(String.init) ?? resolved
+        case let .remote(url):
+            let path = URLComponents(string: url)?.path ?? url
+            return path.split(separator: "/").last.map(String.init) ?? path
+        }
+    }
 
     public static func == (lhs: ImageSource, rhs: ImageSource) -> Bool {
         switch (lhs, rhs) {
@@ -124,6 +129,22 @@ public enum ImageSource: Hashable, Sendable, CustomStringConvertible {
         case let .local(written, _): written
         case let .remote(url): URLRedaction.redact(url)
         }
+    }
+}
+
+/// `viewer:` in gallery.yml. Everything is off unless asked for.
+public struct ViewerSettings: Equatable, Sendable {
+    /// Seconds per photo of the slideshow a photo page offers (a play/pause button); nil for none.
+    public var slideshowSeconds: Int?
+    /// Each photo page links the photo's own file ("Original"). A file that records where it was
+    /// taken (GPS in its EXIF or XMP) is left out, with a warning, unless `originalsWithLocation`.
+    public var originals = false
+    public var originalsWithLocation = false
+
+    public init(slideshowSeconds: Int? = nil, originals: Bool = false, originalsWithLocation: Bool = false) {
+        self.slideshowSeconds = slideshowSeconds
+        self.originals = originals
+        self.originalsWithLocation = originalsWithLocation
     }
 }
 

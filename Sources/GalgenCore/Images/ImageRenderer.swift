@@ -43,9 +43,13 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// When it was taken and the words written into it (for `sort: date`, titles and captions):
     /// read with the renditions and kept with them, so a rebuild never reads the file for it.
     public var metadata: PhotoMetadata
+    /// The file records where it was taken (EXIF or XMP GPS coordinates); nil when not known (a
+    /// record kept before galgen looked), so its original is never published on a guess.
+    public var hasLocation: Bool?
 
     public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
-                placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata()) {
+                placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata(),
+                hasLocation: Bool? = false) {
         self.width = width
         self.height = height
         self.renditions = renditions
@@ -54,11 +58,12 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         self.placeholder = placeholder
         self.facts = facts
         self.metadata = metadata
+        self.hasLocation = hasLocation
     }
 }
 
 extension RenderedImage {
-    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata }
+    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata, hasLocation }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
     /// photo is rendered again), rather than failing the whole rendition record.
@@ -69,7 +74,8 @@ extension RenderedImage {
                   warnings: try values.decode([String].self, forKey: .warnings),
                   placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder),
                   facts: try values.decode(PhotoFacts.self, forKey: .facts),
-                  metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata())
+                  metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata(),
+                  hasLocation: try values.decodeIfPresent(Bool.self, forKey: .hasLocation))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
     }
 

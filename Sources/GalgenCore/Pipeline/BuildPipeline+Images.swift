@@ -2,7 +2,9 @@ extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once, and
     /// together no more than the memory budget allows.
-    func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>]) async
+    /// `needsLocation`: originals are published, so a kept image that predates galgen's check for
+    /// GPS (`RenderedImage.hasLocation` nil) is rendered again rather than trusted.
+    func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>], needsLocation: Bool = false) async
         -> ([ImageSource: KeyedImage], [ImageFailure]) {
         var rendered: [ImageSource: KeyedImage] = [:]
         // Sources that could not be downloaded were reported by the download stage already.
@@ -20,7 +22,7 @@ extension BuildPipeline {
             var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched)) }
+                group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
             }
             while let (planned, result) = await group.next() {
                 switch result {
@@ -35,7 +37,7 @@ extension BuildPipeline {
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
                 }
                 if let next = pending.next() {
-                    group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched)) }
+                    group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
                 }
             }
         }
@@ -69,7 +71,7 @@ extension BuildPipeline {
 
     /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
-                           fetched: [String: Result<FetchedSource, FetchProblem>]) async -> Result<KeyedImage, ImageFailure> {
+                           fetched: [String: Result<FetchedSource, FetchProblem>], needsLocation: Bool) async -> Result<KeyedImage, ImageFailure> {
         let failure = { (reason: String) in
             ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
         }
@@ -92,10 +94,12 @@ extension BuildPipeline {
         }
         // Each format is kept on its own: only the formats the store lacks are encoded.
         var kept = keys.compactMapValues { store.lookup($0) }
+        if needsLocation, kept.values.contains(where: { $0.hasLocation == nil }) { kept = [:] }
         let missing = request.formats.filter { kept[$0] == nil }
         let keyed = { (reused: Bool) -> KeyedImage in
             KeyedImage(keys: request.formats.compactMap { keys[$0] }, image: RenderedFormats.combine(kept, formats: request.formats),
-                       sourceDigest: sourceDigest, reused: reused, milliseconds: (ContinuousClock.now - started).milliseconds)
+                       sourceDigest: sourceDigest, sourcePath: path, reused: reused,
+                       milliseconds: (ContinuousClock.now - started).milliseconds)
         }
         if missing.isEmpty { return .success(keyed(true)) }
         let bytes: [UInt8]

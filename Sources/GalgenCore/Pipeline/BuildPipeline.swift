@@ -35,12 +35,15 @@ public struct BuildPipeline: Sendable {
         effects.report(BuildStage.downloading.event)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         effects.report(BuildStage.renderingImages.event)
-        let (rendered, failures) = await renderImages(plan, fetched: fetched)
+        let (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, fileSize: effects.fileSize)
+        for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         let pages = try stage(.renderingPages) {
-            Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator)
+            Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator,
+                              originals: originals.paths)
         }
         let (pageFiles, pagesRendered) = renderPages(pages, template: loaded.template)
-        let files = pageFiles + Self.imageFiles(plan, rendered)
+        let files = pageFiles + Self.imageFiles(plan, rendered) + originals.files
         let changed = try stage(.writing) { () throws(BuildError) in try write(files, keeping: Set(rendered.values.flatMap(\.keys))) }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
                                    pages: pages.count, imagesReused: rendered.values.filter(\.reused).count, siteChanged: changed)
@@ -104,6 +107,8 @@ struct KeyedImage: Sendable {
     var keys: [String]
     var image: RenderedImage
     var sourceDigest: String
+    /// The source's bytes on this machine: the file, or a download's cached copy.
+    var sourcePath: String
     /// Taken from the store without decoding.
     var reused: Bool
     var milliseconds: Int

@@ -68,6 +68,15 @@ public struct OutputLayout: Equatable, Sendable {
         "\(stem)-\(width).\(ContentHash.fingerprint(digest)).\(format.fileExtension)"
     }
 
+    /// `images/harbour-original.3f2a9c1e.heic`: a photo's own file (`viewer.originals`), with the
+    /// extension of its name, fingerprinted by its bytes so it may be cached forever too.
+    public static func original(stem: String, digest: String, fileName: String) -> String {
+        let dot = fileName.lastIndex(of: ".")
+        let ext = dot.map { String(fileName[fileName.index(after: $0)...]).lowercased() } ?? ""
+        let usable = !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return "\(stem)-original.\(ContentHash.fingerprint(digest))" + (usable ? "." + ext : "")
+    }
+
     /// The stylesheet and script galgen's pages link carry a fingerprint in their name; other
     /// files of a template folder keep theirs, for templates that name them.
     public static let fingerprintedAssets: Set<String> = ["gallery.css", "gallery.js"]

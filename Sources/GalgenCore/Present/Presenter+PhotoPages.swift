@@ -22,6 +22,7 @@ extension Presenter {
         let overview = layout.overviewPage(of: album, number: OverviewLayout.page(of: index))
         page.overviewLink = OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)"
         page.overviewLabel = shown.count == 1 ? "All photos" : "All \(shown.count) photos"
+        page.slideshowSeconds = shown.count > 1 ? context.slideshowSeconds : nil
         return page
     }
 }

@@ -10,10 +10,17 @@ public enum Presenter {
     static let labelledSegmentLimit = 5
     static let sizes = "(min-width: 1100px) 1040px, calc(100vw - 2rem)"
 
+    /// `originals`: the sources whose own file is published (`viewer.originals`), and where.
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
-                               generator: String) -> [PageViewModel] {
+                               generator: String, originals: [ImageSource: String] = [:]) -> [PageViewModel] {
         // Each album's photos in order with their words, worked out once for every use below.
-        let photos = gallery.albums.map { shown($0, gallery: gallery, plan: plan, rendered: rendered) }
+        let photos = gallery.albums.map { album in
+            shown(album, gallery: gallery, plan: plan, rendered: rendered).map { entry in
+                var entry = entry
+                entry.original = originals[entry.image.source]
+                return entry
+            }
+        }
         let pages = pagesWithoutAddresses(gallery: gallery, photos: photos, plan: plan, generator: generator)
         guard let base = gallery.baseURL else { return pages }
         let previews = previewImages(gallery: gallery, photos: photos, plan: plan)
@@ -124,7 +131,8 @@ public enum Presenter {
         let title = gallery.hasAlbums ? album.title : gallery.title
         let context = AlbumContext(album: album, shown: shown, plan: plan, title: title,
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
-                                   galleryTitle: gallery.title, parentLink: parentLink, generator: generator)
+                                   galleryTitle: gallery.title, parentLink: parentLink, generator: generator,
+                                   slideshowSeconds: gallery.viewer.slideshowSeconds)
         return overviewPages(context) + shown.indices.map { photoPage(context, index: $0) }
     }
 
@@ -138,6 +146,7 @@ public enum Presenter {
         var galleryTitle: String
         var parentLink: String?
         var generator: String
+        var slideshowSeconds: Int?
 
         /// A page of this album at `path` with the album's masthead; the rest is the caller's.
         func page(path: String, template: String, documentTitle: String) -> PageViewModel {
@@ -167,7 +176,8 @@ public enum Presenter {
             thumbnailSrc: shown.href(smallest, from: page), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",
-            placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts))
+            placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts),
+            originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) })
     }
 }
 
@@ -176,6 +186,8 @@ struct ShownImage {
     var image: GalleryImage
     var rendered: RenderedImage
     var planned: PlannedSource
+    /// Where its original file is published, if it is.
+    var original: String? = nil
 
     /// Smallest first; never empty (photos without renditions are not shown).
     var renditions: [Rendition] { rendered.renditions.sorted { $0.width < $1.width } }

@@ -31,6 +31,8 @@ public struct PageViewModel: ViewModel, Equatable, Sendable {
     public var pagination: PaginationViewModel? = nil
     /// "30 photos", on overview pages.
     public var photoCount: String? = nil
+    /// `viewer.slideshow`: seconds per photo of the slideshow photo pages offer; nil for none.
+    public var slideshowSeconds: Int? = nil
     public var albums: [AlbumLinkViewModel]
     public var hasAlbums: Bool
     /// Link back to the album list, on album pages of a multi-album gallery.
@@ -65,6 +67,7 @@ public struct PageViewModel: ViewModel, Equatable, Sendable {
         .init("rows") { $0.rows },
         .init("pagination") { $0.pagination },
         .init("photoCount") { $0.photoCount },
+        .init("slideshowSeconds") { $0.slideshowSeconds },
         .init("albums") { $0.albums },
         .init("hasAlbums") { $0.hasAlbums },
         .init("parentLink") { $0.parentLink },
@@ -136,6 +139,8 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var placeholder: String?
     /// "2019-05-04 12:30 · Canon EOS 5D · 1/250 s · ƒ/8 · ISO 100 · 35 mm", or nil.
     public var photoFacts: String?
+    /// The photo's own file (`viewer.originals`), relative to the page; nil when not published.
+    public var originalHref: String? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("slug") { $0.slug },
@@ -161,6 +166,7 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("position") { $0.position },
         .init("placeholder") { $0.placeholder },
         .init("photoFacts") { $0.photoFacts },
+        .init("originalHref") { $0.originalHref },
     ]
 }
 
