@@ -17,13 +17,17 @@ test: setup test-tools
 	$(SWIFT) test --skip-build
 	$(MAKE) browser-test
 
-# The page in a real browser: headless Chromium + chromedriver from Debian, Selenium and
-# axe-core (axe-selenium-python) from PyPI in a venv under .build/. Screenshots land in
-# .build/screenshots/. test_serve.py runs `galgen serve` (live reload, the build-error overlay).
+# The pages in a real browser: headless Chromium + chromedriver from Debian, Selenium and
+# axe-core 4 (axe-core-python) from PyPI in a venv under .build/. Screenshots land in
+# .build/screenshots/. test_page.py: photo pages, moving between them, albums, screenshots;
+# test_viewer.py: keyboard, touch, full screen, zoom, layout shift; test_overview.py: the grid,
+# pagination, and the size of a 10,000-photo album's pages; test_serve.py runs `galgen serve`.
 BROWSER_VENV := .build/browser-venv
+BROWSER_TESTS := test_page test_viewer test_overview test_serve
 browser-test: browser-setup
-	GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/test_page.py
-	GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/test_serve.py
+	@for test in $(BROWSER_TESTS); do \
+		GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/$$test.py || exit 1; \
+	done
 
 browser-setup:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
@@ -33,8 +37,8 @@ browser-setup:
 	@if [ ! -x $(BROWSER_VENV)/bin/python ]; then \
 		python3 -m venv $(BROWSER_VENV) 2>/dev/null || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(BROWSER_VENV); }; \
 	fi
-	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_selenium_python" 2>/dev/null || \
-		$(BROWSER_VENV)/bin/pip install -q selenium axe-selenium-python
+	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_core_python" 2>/dev/null || \
+		$(BROWSER_VENV)/bin/pip install -q selenium axe-core-python
 
 # strace: a test reads the system calls that replace the site (Linux only).
 test-tools:

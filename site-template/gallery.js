@@ -63,10 +63,11 @@
   function rove(target) { tabs().forEach(function (tab) { tab.tabIndex = tab === target ? 0 : -1; }); }
 
   // Scrolls the bar (only the bar, never the page) to show a segment in its middle.
+  // (Layout offsets, not boxes: a segment may be mid-glide.)
   function reveal(tab, smooth) {
     if (!tab || list.scrollWidth <= list.clientWidth) return;
-    var bar = list.getBoundingClientRect(), box = tab.getBoundingClientRect();
-    var left = list.scrollLeft + (box.left - bar.left) - (bar.width - box.width) / 2;
+    var left = tab.offsetParent === list ? tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2
+      : list.scrollLeft + tab.getBoundingClientRect().left - list.getBoundingClientRect().left - (list.clientWidth - tab.offsetWidth) / 2;
     list.scrollTo({ left: left, behavior: smooth && !reducedMotion.matches ? "smooth" : "auto" });
   }
 
@@ -211,8 +212,8 @@
   // The segments of the new window, keeping the elements of those already shown (by id), so
   // the focused one keeps focus and their thumbnails stay painted. Kept ones are never moved.
   function syncTabs(nextList) {
-    var kept = {};
-    tabs().forEach(function (tab) { kept[tab.id] = tab; });
+    var kept = {}, was = {};
+    tabs().forEach(function (tab) { kept[tab.id] = tab; was[tab.id] = tab.getBoundingClientRect().left; });
     var wantedTabs = Array.prototype.map.call(nextList.querySelectorAll('[role="tab"]'), function (source) {
       var tab = source.id && kept[source.id];
       if (!tab) return doc.importNode(source, true);
@@ -227,6 +228,30 @@
       else list.insertBefore(tab, cursor);
     });
     list.className = nextList.className;
+    glide(wantedTabs, was);
+  }
+
+  // Segments still in the window glide from where they were to their new place (a transform:
+  // no layout shift), new ones fade in; at once with reduced motion.
+  function glide(all, was) {
+    var moved = [];
+    all.forEach(function (tab) {
+      if (!(tab.id in was)) { tab.classList.add("is-new"); moved.push(tab); return; }
+      var dx = was[tab.id] - tab.getBoundingClientRect().left;
+      if (Math.abs(dx) < 0.5) return;
+      tab.style.transition = "none";
+      tab.style.transform = "translateX(" + dx + "px)";
+      moved.push(tab);
+    });
+    if (!moved.length) return;
+    list.getBoundingClientRect();
+    requestAnimationFrame(function () {
+      moved.forEach(function (tab) {
+        tab.style.transition = "";
+        tab.style.transform = "";
+        tab.classList.remove("is-new");
+      });
+    });
   }
 
   // The previous/next links are kept (focus stays on the one pressed), their targets updated.
@@ -360,6 +385,9 @@
 
   // ---- Swipe and double-tap on touch screens --------------------------------------------------
   // Pointer events: the stage's touch-action (pan-y pinch-zoom) leaves horizontal moves to us.
+  // A double-tap also makes a dblclick: touch is handled by the pointer events alone.
+  var lastPointer = "mouse";
+  doc.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
   var swipe = null, lastTap = null;
   stage.addEventListener("pointerdown", function (event) {
     if (event.pointerType === "mouse" || !event.isPrimary) { swipe = null; return; }
@@ -382,7 +410,7 @@
     } else lastTap = { time: event.timeStamp, x: event.clientX, y: event.clientY };
   });
   stage.addEventListener("dblclick", function (event) {
-    if (event.target.closest(".frame")) openZoom(event.clientX, event.clientY, "mouse");
+    if (lastPointer === "mouse" && event.target.closest(".frame")) openZoom(event.clientX, event.clientY, "mouse");
   });
 
   // ---- Full screen ----------------------------------------------------------------------------
@@ -551,6 +579,7 @@
   }, { passive: false });
 
   view.addEventListener("dblclick", function (event) {
+    if (lastPointer !== "mouse") return;
     var at = fromCentre(event.clientX, event.clientY);
     if (zoom.scale > 1) { zoom.scale = 1; zoom.x = 0; zoom.y = 0; render(); } else scaleAround(2.5, at[0], at[1]);
   });

@@ -22,11 +22,23 @@ def chrome(javascript=True, width=1280, height=900):
     return webdriver.Chrome(options=options, service=service)
 
 
+def viewport(driver, width, height, phone=False):
+    """The page's viewport exactly `width` × `height` CSS pixels (a phone: 3× and mobile)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 3 if phone else 1, "mobile": phone})
+
+
 def color_scheme(driver, scheme, reduced_motion=False):
     """Emulates light or dark (and, for audits, reduced motion: no colour caught mid-transition)."""
     features = [{"name": "prefers-color-scheme", "value": scheme},
                 {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"}]
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+
+
+def axe_violations(driver, context=None):
+    """axe-core 4's findings on the page as it is now (or on `context`, a selector)."""
+    from axe_core_python.selenium import Axe
+    return Axe().run(driver, context=context)["violations"]
 
 
 def wait_for(condition, timeout=10, message="condition"):
@@ -57,12 +69,63 @@ def visible_images_loaded(driver):
             .then(() => setTimeout(() => done(true), 100));""")
 
 
+# Runs before the page's own scripts (CDP scripts are not subject to the page's CSP): every
+# layout shift from the start, with whether input had just happened.
+RECORD_LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    window.__shifts.push({value: entry.value, recent: entry.hadRecentInput,
+                          nodes: (entry.sources || []).map(s => s.node && (s.node.id || s.node.className || s.node.nodeName))});
+}).observe({type: 'layout-shift', buffered: true});"""
+
+
+# Every CSP violation of the tab, kept in sessionStorage, which outlives reloads.
+RECORD_CSP_VIOLATIONS = """
+document.addEventListener('securitypolicyviolation', (event) => {
+  const seen = JSON.parse(sessionStorage.getItem('csp-violations') || '[]');
+  seen.push(event.violatedDirective + ' ' + event.blockedURI);
+  sessionStorage.setItem('csp-violations', JSON.stringify(seen));
+});"""
+
+
+def record_csp_violations(driver):
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CSP_VIOLATIONS})
+
+
+def csp_violations(driver):
+    return driver.execute_script("return JSON.parse(sessionStorage.getItem('csp-violations') || '[]')")
+
+
+def record_layout_shifts(driver):
+    """From the next page load on, `layout_shifts(driver)` lists the page's layout shifts."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_LAYOUT_SHIFTS})
+
+
+def layout_shifts(driver):
+    return driver.execute_script("return window.__shifts || null")
+
+
+def focus_ring(driver, element):
+    """How `element`, focused, shows it: its outline (style, width, colour) when it matches
+    :focus-visible, else None."""
+    return driver.execute_script("""
+        const e = arguments[0];
+        if (!e.matches(':focus-visible')) return null;
+        const s = getComputedStyle(e);
+        return s.outlineStyle === 'none' || parseFloat(s.outlineWidth) < 2 || s.outlineColor === 'rgba(0, 0, 0, 0)'
+            ? null : [s.outlineStyle, s.outlineWidth, s.outlineColor];""", element)
+
+
 class Server:
-    """Serves `root` on 127.0.0.1 and a free port; `url(path)` for a path under it."""
+    """Serves `root` on 127.0.0.1 and a free port; `url(path)` for a path under it.
+    `delays[path] = seconds` holds back the answer to a request for that path."""
 
     def __init__(self, root):
         handler = functools.partial(Quiet, directory=root)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.delays = self.delays = {}
+        self.httpd.requests = self.requests = []
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
@@ -75,6 +138,19 @@ class Server:
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        self.server.requests.append(path)
+        if path in self.server.delays:
+            time.sleep(self.server.delays[path])
+        super().do_GET()
+
+    def end_headers(self):
+        # Pages are checked with the server each time (a test may hold one back); assets are not.
+        if not self.path.split("?")[0].startswith(("/images/", "/assets/")) and "/images/" not in self.path:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
     def log_message(self, *args):
         pass
 

@@ -1,11 +1,12 @@
 """Builds the fixture galleries the browser tests open, with the real galgen binary."""
-import os, shutil, subprocess, tempfile
+import atexit, os, shutil, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURES = os.path.join(ROOT, "..", "shared", "fixtures")
 GALGEN = os.path.abspath(os.environ.get("GALGEN", os.path.join(ROOT, ".build", "debug", "galgen")))
 
 XSS = '"><img src=x onerror=alert(1)>'
+BASE_URL = "https://photos.example.com/coast/"
 
 
 def build(folder, yaml, photos):
@@ -21,17 +22,20 @@ def build(folder, yaml, photos):
 
 
 PHOTOS = {
-    "harbour.jpg": "orientation/Landscape_1.jpg",
-    "dunes.jpg": "orientation/Landscape_6.jpg",
-    "tower.jpg": "orientation/Portrait_3.jpg",
-    "boats.jpg": "photos/dn_canon_a2500.jpg",
+    "harbour.jpg": "orientation/Landscape_1.jpg",   # 3:2
+    "dunes.jpg": "orientation/Landscape_6.jpg",     # 3:2 once turned upright (EXIF orientation 6)
+    "tower.jpg": "orientation/Portrait_3.jpg",      # 2:3
+    "boats.jpg": "photos/dn_canon_a2500.jpg",       # 4:3
 }
+SLUGS = ["harbour", "dunes", "tower", "boats"]
 
 
 def single_album(folder):
-    """Four photos, one with a hostile caption: labelled segments."""
+    """Four photos, one portrait and one with a hostile caption: labelled segments; with a
+    base_url, so every page has its link preview."""
     return build(folder, f"""title: Coast trip
 description: Four days by the sea.
+base_url: {BASE_URL}
 thumbnails: {{ widths: [320, 1280] }}
 images:
   - src: photos/harbour.jpg
@@ -48,6 +52,18 @@ images:
 """, PHOTOS)
 
 
+def three(folder):
+    """The smallest album that still needs a control: three labelled segments."""
+    return build(folder, """title: Weekend
+description: Three photos from a short trip.
+thumbnails: { widths: [320, 1280] }
+images:
+  - { src: photos/harbour.jpg, title: Harbour, caption: Boats at rest. }
+  - { src: photos/tower.jpg, title: Tower, caption: A lighthouse against the sky. }
+  - { src: photos/boats.jpg, title: Boats }
+""", {name: PHOTOS[name] for name in ("harbour.jpg", "tower.jpg", "boats.jpg")})
+
+
 def albums(folder):
     return build(folder, """title: Travels
 albums:
@@ -62,11 +78,19 @@ albums:
 """, PHOTOS)
 
 
-def many(folder, count=50):
-    """One small photo listed `count` times: thumbnail segments that overflow the bar."""
-    lines = "".join(f"  - {{ src: photos/harbour.jpg, title: Photo {i + 1}, slug: p{i + 1} }}\n" for i in range(count))
-    return build(folder, "title: Fifty\nthumbnails: { widths: [320, 1280] }\nimages:\n" + lines,
-                 {"harbour.jpg": PHOTOS["harbour.jpg"]})
+def many(folder, count=50, widths="[320, 1280]", formats="[avif, jpeg]", title=None):
+    """Three photos of three shapes (3:2, 2:3, 4:3) listed in turn `count` times as p1, p2, ...:
+    thumbnail segments that overflow the bar, justified rows, and pages of the overview."""
+    names = ["harbour.jpg", "tower.jpg", "boats.jpg"]
+    lines = "".join(f"  - {{ src: photos/{names[i % 3]}, title: Photo {i + 1}, slug: p{i + 1} }}\n"
+                    for i in range(count))
+    return build(folder, f"title: {title or 'Waterfalls'}\nthumbnails: {{ widths: {widths}, formats: {formats} }}\n"
+                         "images:\n" + lines, {name: PHOTOS[name] for name in names})
+
+
+def big(folder, count=10_000):
+    """A `count`-photo album made of three sources (rendered once each): page weight and DOM size."""
+    return many(folder, count, widths="[320]", formats="[jpeg]")
 
 
 def formats(folder):
@@ -83,3 +107,20 @@ def formats(folder):
 
 def temporary():
     return tempfile.mkdtemp(prefix="galgen-browser-")
+
+
+_built = {}
+_session = None
+
+
+def shared(maker, *arguments):
+    """`maker(folder, *arguments)` built once per test run (a site several test classes read)."""
+    global _session
+    key = (maker.__name__,) + arguments
+    if key not in _built:
+        if _session is None:
+            _session = temporary()
+            atexit.register(shutil.rmtree, _session, ignore_errors=True)
+        folder = os.path.join(_session, "-".join(str(part) for part in key))
+        _built[key] = maker(folder, *arguments)
+    return _built[key]
