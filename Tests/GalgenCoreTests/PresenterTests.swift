@@ -81,7 +81,8 @@ struct PresenterTests {
         let path = { (width: Int) in "../" + Self.aPath(width) }
         #expect(image.srcset == "\(path(400)) 400w, \(path(1000)) 1000w, \(path(1600)) 1600w")
         #expect(path(1000).hasPrefix("../images/a-1000.") && path(1000).hasSuffix(".jpg"))
-        #expect(image.sizes == Presenter.sizes)
+        // 1600 × 1066: in a window wider in proportion than 1.501, the photo's height is the limit.
+        #expect(image.sizes == "(min-aspect-ratio: 1501/1000) calc((100vh - 12rem) * 1.501), (min-width: 1100px) 1040px, calc(100vw - 2rem)")
         #expect(image.src == path(1000))
         #expect((image.width, image.height) == (1600, 1066))
         #expect((image.thumbnailSrc, image.thumbnailWidth, image.thumbnailHeight) == (path(400), 400, 266))

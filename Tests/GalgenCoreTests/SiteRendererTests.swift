@@ -56,7 +56,8 @@ struct SiteRendererTests {
         let html = try #require(files["b/index.html"])
         let path = { (stem: String, width: Int) in "../" + Self.imagePath(stem, width) }
         let photo = #"<img class="photo" src="\#(path("images/b", 1600))" srcset="\#(path("images/b", 400)) 400w, \#(path("images/b", 1600)) 1600w" "#
-            + #"sizes="(min-width: 1100px) 1040px, calc(100vw - 2rem)" width="1600" height="1066" alt="B" "#
+            + #"sizes="(min-aspect-ratio: 1501/1000) calc((100vh - 12rem) * 1.501), (min-width: 1100px) 1040px, calc(100vw - 2rem)" "#
+            + #"width="1600" height="1066" alt="B" "#
             + #"loading="eager" decoding="async" fetchpriority="high" data-largest="\#(path("images/b", 1600))">"#
         #expect(html.contains(photo))
         #expect(html.occurrences(of: #"class="photo""#) == 1)

@@ -1,4 +1,7 @@
 extension Presenter {
+    /// The height of a segment's thumbnail in CSS pixels (gallery.css: `.segmented--thumbs .segment img`).
+    static let segmentThumbnailHeight = 56
+
     /// Photo `index`'s own page: the photo, a window of segments around it, the previous and next
     /// photos, and the way back to the overview page that shows it.
     static func photoPage(_ context: AlbumContext, index: Int) -> PageViewModel {
@@ -14,6 +17,7 @@ extension Presenter {
             return SegmentViewModel(
                 tabID: "tab.\(neighbour.image.slug)", title: neighbour.image.title, href: pageOf(other),
                 thumbnailSrc: neighbour.href(thumbnail, from: path), thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height,
+                thumbnailSrcset: neighbour.srcset(from: path), thumbnailSizes: "\(Int((Double(segmentThumbnailHeight) * neighbour.aspect).rounded(.up)))px",
                 ariaSelected: other == index ? "true" : "false", isSelected: other == index,
                 positionInAlbum: other + 1, albumSize: shown.count)
         }

@@ -10,6 +10,15 @@ public enum Presenter {
     static let labelledSegmentLimit = 5
     static let sizes = "(min-width: 1100px) 1040px, calc(100vw - 2rem)"
 
+    /// A photo page's photo is as wide as the column, unless the window is wider (in proportion)
+    /// than the photo: then its height is the limit (the window less about 12rem of masthead and
+    /// control, gallery.css `.photo`), and so is its width, which `sizes` says so the browser
+    /// fetches no more pixels than are shown.
+    static func sizes(aspect: Double) -> String {
+        let ratio = Int((aspect * 1000).rounded())
+        return "(min-aspect-ratio: \(ratio)/1000) calc((100vh - 12rem) * \(Double(ratio) / 1000)), " + sizes
+    }
+
     /// `originals`: the sources whose own file is published (`viewer.originals`), and where.
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                                generator: String, originals: [ImageSource: String] = [:]) -> [PageViewModel] {
@@ -172,7 +181,7 @@ public enum Presenter {
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
             alt: image.alt ?? image.title, src: shown.href(shown.main, from: page), srcset: shown.srcset(from: page),
             sources: shown.sources(from: page),
-            sizes: sizes, width: largest.width, height: largest.height,
+            sizes: sizes(aspect: shown.aspect), width: largest.width, height: largest.height,
             thumbnailSrc: shown.href(smallest, from: page), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",

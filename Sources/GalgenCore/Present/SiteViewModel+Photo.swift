@@ -7,6 +7,10 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
     public var thumbnailSrc: String
     public var thumbnailWidth: Int
     public var thumbnailHeight: Int
+    /// Every rendition, and the thumbnail's slot (56 px high, as wide as its proportions make it):
+    /// the browser fetches the smallest rendition that covers it at the screen's density.
+    public var thumbnailSrcset: String
+    public var thumbnailSizes: String
     /// `"true"` on the page's own photo, as ARIA wants it.
     public var ariaSelected: String
     public var isSelected: Bool
@@ -22,6 +26,8 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
         .init("thumbnailSrc") { $0.thumbnailSrc },
         .init("thumbnailWidth") { $0.thumbnailWidth },
         .init("thumbnailHeight") { $0.thumbnailHeight },
+        .init("thumbnailSrcset") { $0.thumbnailSrcset },
+        .init("thumbnailSizes") { $0.thumbnailSizes },
         .init("ariaSelected") { $0.ariaSelected },
         .init("isSelected") { $0.isSelected },
         .init("positionInAlbum") { $0.positionInAlbum },
