@@ -26,28 +26,57 @@ struct BuildCommandTests {
             "images/tall-200.<fp>.avif", "images/tall-200.<fp>.jpg", "images/tall-800.<fp>.avif", "images/tall-800.<fp>.jpg",
             "images/tiny-200.<fp>.avif", "images/tiny-200.<fp>.jpg", "images/tiny-227.<fp>.avif", "images/tiny-227.<fp>.jpg",
             "images/wide-200.<fp>.avif", "images/wide-200.<fp>.jpg", "images/wide-800.<fp>.avif", "images/wide-800.<fp>.jpg",
-            "index.html",
+            "index.html", "tall", "tall/index.html", "tiny", "tiny/index.html", "wide", "wide/index.html",
         ])
         #expect(Fingerprints.mismatched(under: project.site).isEmpty, "a fingerprint is not the hash of its file")
         #expect(FileManager.default.fileExists(atPath: project.cache))
-        let html = try #require(project.siteFile("index.html"))
-        // The page links the files that were written.
-        for name in site where name.hasPrefix("images/") && (name.hasSuffix(".jpg") || name.hasSuffix(".avif")) {
-            #expect(html.contains(name), "\(name) is not on the page")
-        }
         let css = try #require(Fingerprints.actual("assets/gallery.<fp>.css", in: site))
         let js = try #require(Fingerprints.actual("assets/gallery.<fp>.js", in: site))
+        // The overview: a tile per photo, in order, each a link to the photo's own page.
+        let html = try #require(project.siteFile("index.html"))
+        #expect(SitePages.tileSlugs(html) == ["wide", "tall", "tiny"])
+        #expect(SitePages.targets(of: #"<a class="tile" "#, in: html, page: "index.html")
+                == ["wide/index.html", "tall/index.html", "tiny/index.html"])
+        // It links every file that was written.
+        for name in site where name.hasPrefix("images/") && (name.hasSuffix(".jpg") || name.hasSuffix(".avif")) {
+            #expect(html.contains(name), "\(name) is not on the overview")
+        }
         #expect(html.contains(#"<link rel="stylesheet" href="\#(css)">"#) && html.contains(#"<script src="\#(js)" defer></script>"#))
         #expect(html.contains(#"<title>Coast &amp; &quot;friends&quot;</title>"#))
         #expect(html.components(separatedBy: #"<picture><source type="image/avif" srcset=""#).count == 4)
-        #expect(html.contains(#"role="tablist""#))
-        #expect(html.components(separatedBy: #"role="tab" "#).count == 4)
-        #expect(html.components(separatedBy: #"role="tabpanel""#).count == 4)
-        #expect(html.contains(##"href="#wide""##) && html.contains(#"id="wide""#))
-        #expect(!html.contains("<img src=x"))
-        #expect(html.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(!html.contains(#"role="tabpanel""#) && !html.contains("<img src=x"))
+        // A page per photo: that photo in the one panel, a segment for each of the three photos
+        // (its own selected), the previous and next photos, the way back to the overview.
+        let photos = project.photoPages(), slugs = ["wide", "tall", "tiny"]
+        #expect(photos.map(\.title) == ["Wide", "tall", "tiny"])
+        for (index, photo) in photos.enumerated() {
+            let page = try #require(photo.html)
+            let slug = photo.slug
+            #expect(page.contains(#"role="tablist""#))
+            #expect(SitePages.segmentTitles(page) == ["Wide", "tall", "tiny"])
+            let path = slug + "/index.html"
+            #expect(SitePages.targets(of: #"role="tab" "#, in: page, page: path)
+                    == slugs.map { $0 + "/index.html" }, "\(slug)")
+            #expect(page.components(separatedBy: #"role="tabpanel""#).count == 2)
+            #expect(page.contains(#"<section class="panel" role="tabpanel" id="photo" aria-labelledby="tab.\#(slug)""#))
+            #expect(SitePages.targets(of: #"<a class="overview-link" "#, in: page, page: path) == ["index.html#grid.\(slug)"])
+            #expect(SitePages.targets(of: #"<a class="step step--prev" "#, in: page, page: path)
+                    == slugs[..<index].suffix(1).map { $0 + "/index.html" }, "\(slug)")
+            #expect(SitePages.targets(of: #"<a class="step step--next" "#, in: page, page: path)
+                    == slugs[(index + 1)...].prefix(1).map { $0 + "/index.html" }, "\(slug)")
+            #expect(page.contains(#"<title>\#(photo.title ?? "") — Coast &amp; &quot;friends&quot;</title>"#), "\(slug)")
+            #expect(page.contains(#"<link rel="stylesheet" href="../\#(css)">"#) && page.contains(#"<script src="../\#(js)" defer></script>"#))
+            #expect(page.components(separatedBy: #"<picture><source type="image/avif" srcset=""#).count == 2)
+            // It links every file of its photo.
+            for name in site where name.hasPrefix("images/\(slug)-") {
+                #expect(page.contains("../" + name), "\(name) is not on \(slug)'s page")
+            }
+            #expect(!page.contains("<img src=x"))
+        }
+        let wide = try #require(photos.first?.html)
+        #expect(wide.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
         // Landscape_6 is stored on its side: the page gets the upright size.
-        #expect(html.contains(#"width="800" height="533""#))
+        #expect(wide.contains(#"width="800" height="533""#))
         #expect(result.stderr.contains("[6/6] Writing site"))
     }
 
@@ -70,6 +99,7 @@ struct BuildCommandTests {
         #expect(Fingerprints.masked(project.siteFiles("images")) == ["good-227.<fp>.jpg"])
         let html = try #require(project.siteFile("index.html"))
         #expect(!html.contains("twelve-bit"))
+        #expect(project.photoTitles() == ["good"])
     }
 
     @Test func invalidConfigurationWritesNothingAndExits2() async throws {
@@ -120,6 +150,13 @@ struct BuildCommandTests {
         #expect(index.contains(#"src="\#(image)""#))
         let album = try #require(project.read("out/day-one/index.html"))
         #expect(album.contains(#"href="../\#(css)""#) && album.contains(#"src="../\#(image)""#))
+        #expect(SitePages.tileSlugs(album) == ["a"])
+        #expect(SitePages.targets(of: #"<a class="tile" "#, in: album, page: "day-one/index.html") == ["day-one/a/index.html"])
+        let photo = try #require(project.read("out/day-one/a/index.html"))
+        #expect(SitePages.shownTitle(photo) == "a")
+        #expect(photo.contains(#"href="../../\#(css)""#) && photo.contains(#"srcset="../../\#(image) 227w""#))
+        #expect(SitePages.targets(of: #"<a class="overview-link" "#, in: photo, page: "day-one/a/index.html")
+                == ["day-one/index.html#grid.a"])
         #expect(project.read("out/second/index.html")?.contains("No photos yet") == true)
     }
 }

@@ -17,15 +17,6 @@ struct FolderSourceTests {
         return project
     }
 
-    /// The order of the photo tabs on a page, by their titles.
-    func tabTitles(_ project: TestProject, _ page: String = "index.html") -> [String] {
-        guard let html = project.siteFile(page) else { return [] }
-        return html.components(separatedBy: #"role="tab""#).dropFirst().compactMap { tab in
-            guard let title = tab.range(of: #"data-title=""#).map({ tab[$0.upperBound...].prefix { $0 != "\"" } }) else { return nil }
-            return String(title)
-        }
-    }
-
     @Test func aFolderOfPhotosBuildsInNaturalOrderAndSaysWhatItSkipped() async throws {
         let project = try project("title: Trip\nsort: name\nimages: photos/\n", photos: ["IMG_10.jpg", "IMG_2.jpg", "IMG_1.jpg"])
         try project.write("photos/notes.txt", "not a photo")
@@ -33,7 +24,7 @@ struct FolderSourceTests {
         try project.write("photos/IMG_3.GIF", "a GIF")
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(tabTitles(project) == ["IMG_1", "IMG_2", "IMG_10"])
+        #expect(project.photoTitles() == ["IMG_1", "IMG_2", "IMG_10"])
         #expect(result.stderr.contains("photos/: 3 photos; skipped 3 files: 1 hidden; 1 not an image (notes.txt); 1 GIF, which galgen cannot read yet (IMG_3.GIF)"),
                 "\(result.stderr)")
     }
@@ -45,7 +36,21 @@ struct FolderSourceTests {
         let index = try #require(project.siteFile("index.html"))
         #expect(["France", "Italy", "Italy / Rome"].allSatisfy { index.contains(">\($0)<") })
         #expect(project.siteFile("italy-rome/index.html") != nil && project.siteFile("france/index.html") != nil)
-        #expect(tabTitles(project, "italy/index.html") == ["a"])
+        #expect(project.photoTitles("italy/") == ["a"])
+    }
+
+    /// `images/`, `assets/` and `page/` are the site's own folders: a photo or folder of that name
+    /// gets another slug, so its page never lands in them.
+    @Test func photosAndFoldersNamedLikeTheSitesFoldersGetOtherSlugs() async throws {
+        let project = try project("albums: photos/\n", photos: ["Images/page.jpg", "Images/images.jpg", "Assets/a.jpg"])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(SitePages.targets(of: #"<a class="tile" "#, in: project.siteFile("images-2/index.html") ?? "", page: "images-2/index.html")
+                == ["images-2/images-2/index.html", "images-2/page-2/index.html"])
+        #expect(project.photoTitles("images-2/") == ["images", "page"])
+        #expect(project.photoTitles("assets-2/") == ["a"])
+        #expect(Fingerprints.masked(project.siteFiles("images"))
+                == ["assets-2", "assets-2/a-120.<fp>.jpg", "images-2", "images-2/images-2-120.<fp>.jpg", "images-2/page-2-120.<fp>.jpg"])
     }
 
     @Test func emptyFoldersAndGlobsMatchingNothingAreConfigurationErrorsThatKeepTheSite() async throws {
@@ -71,7 +76,7 @@ struct FolderSourceTests {
         try FileManager.default.createSymbolicLink(atPath: project.path("photos/shared"), withDestinationPath: project.path("shared"))
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(tabTitles(project) == ["a", "inside"])
+        #expect(project.photoTitles() == ["a", "inside"])
         #expect(!project.siteFiles().contains { $0.contains("private") })
         #expect(result.stderr.contains("symlinks leading out of the gallery's folder") && result.stderr.contains("(leak)"))
     }
@@ -81,7 +86,7 @@ struct FolderSourceTests {
         let project = try project("images: photos/\n", photos: [nfd])
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(tabTitles(project).map { Array($0.unicodeScalars) } == [Array("\u{C9}t\u{E9}".unicodeScalars)])
+        #expect(project.photoTitles().map { Array($0.unicodeScalars) } == [Array("\u{C9}t\u{E9}".unicodeScalars)])
         #expect(project.siteFiles("images").contains { $0.hasPrefix("ete-120.") })
     }
 
@@ -90,13 +95,12 @@ struct FolderSourceTests {
         try project.write("photos/a.jpg.yml", "title: Harbour\ncaption: Boats at dawn\n")
         try project.write("photos/b.txt", "A caption from a text file\n")
         #expect(try await project.build().status == 0)
-        #expect(tabTitles(project) == ["Harbour", "b"])
-        let page = try #require(project.siteFile("index.html"))
-        #expect(page.contains("Boats at dawn") && page.contains("A caption from a text file"))
+        #expect(project.photoTitles() == ["Harbour", "b"])
+        #expect(project.photoPages().map(\.caption) == ["Boats at dawn", "A caption from a text file"])
         // Editing a sidecar in place is a change the next build sees.
         try project.write("photos/a.jpg.yml", "title: Harbour at night\n")
         #expect(try await project.build().status == 0)
-        #expect(tabTitles(project) == ["Harbour at night", "b"])
+        #expect(project.photoTitles() == ["Harbour at night", "b"])
     }
 
     @Test func addingAPhotoRendersOnlyThatPhotoAndANoOpRebuildRendersNothing() async throws {
@@ -111,7 +115,7 @@ struct FolderSourceTests {
         #expect(added.status == 0, "\(added.stderr)")
         #expect(Set(project.siteFiles("images")).isSuperset(of: renditions))
         #expect(project.siteFiles("images").count == renditions.count + 1)
-        #expect(tabTitles(project).contains("d"))
+        #expect(project.photoTitles().contains("d"))
         #expect((added.stdout + added.stderr).contains("Built 4 image(s) (3 unchanged, not decoded again)"), "\(added.stderr)")
     }
 
@@ -135,7 +139,7 @@ struct FolderSourceTests {
         // The next build sees the folder as it now is, and is not mistaken for a no-op.
         let after = try await project.build()
         #expect(after.status == 0, "\(after.stderr)")
-        let titles = Set(tabTitles(project))
+        let titles = Set(project.photoTitles())
         #expect(titles.isSuperset(of: (0..<40).map { "new\($0)" }))
         #expect(titles.isDisjoint(with: (1...6).map { "p\($0)" }))
         #expect(titles.count == 40 + 18)

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenTestSupport
 import Testing
 
@@ -24,6 +25,12 @@ struct IncrementalBuildTests {
         }
 
         var contents: [String: Data] { files.mapValues(\.bytes) }
+        /// A file's bytes as text; `""` when there is no such file.
+        func text(_ path: String) -> String { String(decoding: files[path]?.bytes ?? Data(), as: UTF8.self) }
+        /// The files that are new, gone or not the same file (inode, time or bytes) since `before`.
+        func changed(since before: Snapshot) -> Set<String> {
+            Set(files.keys).union(before.files.keys).filter { files[$0] != before.files[$0] }
+        }
         func images(_ prefix: String) -> [String] { files.keys.filter { $0.hasPrefix("images/" + prefix) }.sorted() }
     }
 
@@ -81,18 +88,49 @@ struct IncrementalBuildTests {
         #expect(after.images("b-").count == 2)
     }
 
-    @Test func aChangedCaptionRedoesOnlyHTML() async throws {
+    @Test func aChangedCaptionRedoesOnlyItsPhotosPage() async throws {
         let project = try twoPhotoProject()
         #expect(try await project.build().status == 0)
         let before = Snapshot(project.site)
 
         try project.writeGallery(Self.gallery(caption: "High tide"))
-        let result = try await project.build()
-        #expect(result.stderr.contains("(2 unchanged, not decoded again)"), "\(result.stderr)")
+        let summary = try await project.buildSummary()
+        #expect(summary.imagesBuilt == 2 && summary.imagesReused == 2 && summary.failures.isEmpty)
+        // The overview and a page per photo; a caption is printed on its photo's page only.
+        #expect(summary.pages == 3 && summary.pagesRendered == 1)
         let after = Snapshot(project.site)
         #expect(after.images("") == before.images(""))
-        #expect(after.files["index.html"] != before.files["index.html"])
-        #expect(String(decoding: after.files["index.html"]!.bytes, as: UTF8.self).contains("High tide"))
+        #expect(after.changed(since: before) == [".galgen-site", "a/index.html"])
+        #expect(after.text("a/index.html").contains("High tide"))
+    }
+
+    /// A title is printed on its photo's page, on the pages whose window of segments shows it
+    /// (the window of 11 also holds the previous and next photos), and on the overview's tile:
+    /// in an album of 24, retitling the 13th renders the pages of the 8th to the 18th and the overview.
+    @Test func aChangedTitleRedoesThePagesThatShowIt() async throws {
+        let fixtures = Fixtures.names(in: "orientation")
+        let slugs = (0..<24).map { String(format: "p%02d", $0) }
+        let photos = Dictionary(uniqueKeysWithValues: slugs.enumerated().map { ($1 + ".jpg", "orientation/" + fixtures[$0 % fixtures.count]) })
+        let gallery = { (retitled: String) in
+            "title: Titles\nthumbnails: { widths: [120], formats: [jpeg] }\nimages:\n"
+                + slugs.map { "  - { src: photos/\($0).jpg, slug: \($0), title: \($0 == "p12" ? retitled : $0.uppercased()) }\n" }.joined()
+        }
+        let project = try TestProject(gallery("P12"), photos: photos)
+        let first = try await project.buildSummary()
+        #expect(first.pages == 25 && first.pagesRendered == 25)
+        let before = Snapshot(project.site)
+
+        try project.writeGallery(gallery("Renamed"))
+        let summary = try await project.buildSummary()
+        #expect(summary.imagesReused == 24 && summary.failures.isEmpty)
+        #expect(summary.pages == 25 && summary.pagesRendered == 12)
+        let after = Snapshot(project.site)
+        let shown = slugs[7...17].map { $0 + "/index.html" }
+        #expect(after.changed(since: before) == Set([".galgen-site", "index.html"] + shown))
+        for page in shown {
+            #expect(after.text(page).contains(#"data-title="Renamed""#), "\(page)")
+        }
+        #expect(project.photoTitles() == slugs.map { $0 == "p12" ? "Renamed" : $0.uppercased() })
     }
 
     @Test func aChangedQualityRedoesEveryRendition() async throws {

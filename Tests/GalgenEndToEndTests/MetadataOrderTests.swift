@@ -18,16 +18,9 @@ struct MetadataOrderTests {
         return project
     }
 
-    /// The page's photos in tab order: (title, caption as HTML) each.
-    func shown(_ project: TestProject) throws -> [(title: String, caption: String?)] {
-        let html = try #require(project.siteFile("index.html"))
-        let titles = html.components(separatedBy: #"role="tab""#).dropFirst().map { tab in
-            tab.range(of: #"data-title=""#).map { String(tab[$0.upperBound...].prefix { $0 != "\"" }) } ?? ""
-        }
-        let captions = html.components(separatedBy: #"role="tabpanel""#).dropFirst().map { panel in
-            panel.range(of: #"<p class="caption">"#).map { String(panel[$0.upperBound...].prefix { $0 != "<" }) }
-        }
-        return Array(zip(titles, captions))
+    /// The album's photos in overview order, each as its own page shows it: (title, caption as HTML).
+    func shown(_ project: TestProject) -> [(title: String?, caption: String?)] {
+        project.photoPages().map { ($0.title, $0.caption) }
     }
 
     @Test func dateOrderIsByInstantAcrossTimeZones() async throws {
@@ -37,12 +30,12 @@ struct MetadataOrderTests {
                                   ["a_paris.jpg": "tz_paris.jpg", "b_tokyo.jpg": "tz_tokyo.jpg", "c_unzoned.jpg": "tz_unzoned.jpg"])
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try shown(project).map(\.title) == ["b_tokyo", "c_unzoned", "a_paris"])
+        #expect(shown(project).map(\.title) == ["b_tokyo", "c_unzoned", "a_paris"])
         // Newest first, and the same order under any time zone of the machine.
         try project.writeGallery("thumbnails: { widths: [120], formats: [jpeg] }\nsort: date\nreverse: true\nimages: photos/\n")
         let reversed = try await Galgen.runAsync(["build"], in: project.path, environment: ["TZ": "America/Los_Angeles"])
         #expect(reversed.status == 0, "\(reversed.stderr)")
-        #expect(try shown(project).map(\.title) == ["a_paris", "c_unzoned", "b_tokyo"])
+        #expect(shown(project).map(\.title) == ["a_paris", "c_unzoned", "b_tokyo"])
     }
 
     @Test func wordsComeFromGalleryYmlSidecarsXMPIPTCThenEXIFAndNeverBoilerplate() async throws {
@@ -53,15 +46,17 @@ struct MetadataOrderTests {
         try project.write("photos/f_sidecar.jpg.yml", "title: From the sidecar\n")
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
-        let html = try #require(project.siteFile("index.html"))
-        let photos = try shown(project)
+        let photos = shown(project)
         #expect(photos.map(\.title) == ["Café – 東京", "Zürich Straße", "c_exif", "d_olympus", "Title from XMP", "From the sidecar"])
         #expect(photos.map(\.caption) == [
             "Morning light &amp; &lt;steam&gt; — 朝の光", "Café au lait, 5 € – señor", "Hafen in der Abenddämmerung",
             nil, "From gallery.yml", "Caption from XMP",
         ])
-        #expect(!html.contains("OLYMPUS DIGITAL CAMERA"))
-        #expect(html.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
+        let overview = try #require(project.siteFile("index.html")), cafe = try #require(project.photoPages().first?.html)
+        #expect(!(overview + project.photoPages().map { $0.html ?? "" }.joined()).contains("OLYMPUS DIGITAL CAMERA"))
+        // The alt text is the photo's, on its page and on its tile.
+        #expect(cafe.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
+        #expect(overview.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
     }
 
     @Test func initFromAFolderThenBuildGivesASortedCaptionedGallery() async throws {
@@ -79,7 +74,7 @@ struct MetadataOrderTests {
         let built = try await site.build()
         #expect(built.status == 0, "\(built.stderr)")
         // Oldest first: 2013 (the Olympus), 2021 (the café), then Tokyo before Paris on 12 June 2024.
-        let photos = try shown(site)
+        let photos = shown(site)
         #expect(photos.map(\.title) == ["d_olympus", "Café – 東京", "b_tokyo", "a_paris"])
         #expect(photos.map(\.caption) == [nil, "Morning light &amp; &lt;steam&gt; — 朝の光", nil, nil])
         #expect(built.stderr.contains("1 not an image (notes.txt)"), "\(built.stderr)")

@@ -32,9 +32,12 @@ struct MixedFormatsTests {
         #expect(result.stderr.contains("Built 9 image(s)"), "\(result.stderr)")
         // GPS is reported and stripped for WebP and AVIF as for JPEG.
         #expect(result.stderr.contains("photos/lav_paris_icc_exif_xmp.avif: has GPS coordinates; they were removed"), "\(result.stderr)")
-        let page = try #require(project.siteFile("index.html"))
-        // One tab per photo: 6 local, 3 remote.
-        #expect(page.components(separatedBy: #"role="tab""#).count - 1 == 9)
+        // One tile on the overview and one page per photo: 6 local, 3 remote.
+        let photos = project.photoPages()
+        #expect(photos.count == 9)
+        for photo in photos {
+            #expect(photo.title != nil && photo.html?.contains(#"aria-setsize="9""#) == true, "\(photo.slug)")
+        }
         // Every photo's renditions are JPEGs.
         let images = project.siteFiles("images")
         #expect(images.filter { $0.hasSuffix(".jpg") }.count >= 9, "\(images)")

@@ -18,9 +18,12 @@ struct RemoteSourceTests {
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.log.count == 2)
-        // One source, one set of renditions, shared by both panels.
+        // One source, one set of renditions, shared by both photos' pages.
         #expect(project.siteImages == ["landscape-2-200.<fp>.jpg", "one-200.<fp>.jpg"])
-        #expect(project.siteFile("index.html")?.contains(#"id="again""#) == true)
+        #expect(project.siteFile("index.html")?.contains(#"id="grid.again""#) == true)
+        let rendition = "../images/" + (try #require(TestProject.names(in: project.path("_site/images")).first { $0.hasPrefix("one-") }))
+        #expect(project.siteFile("one/index.html")?.contains(rendition) == true)
+        #expect(project.siteFile("again/index.html")?.contains(rendition) == true)
         #expect(project.cachedEntries.count == 2 && project.cachedBodies.count == 2)
         #expect(result.stderr.contains("↓ \(slow): downloaded"))
         #expect(project.partialFiles.isEmpty)

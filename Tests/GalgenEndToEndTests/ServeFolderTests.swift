@@ -15,6 +15,11 @@ struct ServeFolderTests {
         return false
     }
 
+    /// The title of the photo its page shows, as served.
+    func photoTitle(_ server: ServeProcess, _ slug: String) throws -> String? {
+        SitePages.shownTitle(try server.get("/\(slug)/index.html").text)
+    }
+
     /// Waits until every rebuild that began has finished: the page shows a rebuild's site as soon as
     /// it is swapped in, a moment before the rebuild ends, and Ctrl-C during a rebuild exits 130.
     func waitForRebuilds(_ server: ServeProcess, timeout: Duration = .seconds(30)) async -> Bool {
@@ -34,21 +39,23 @@ struct ServeFolderTests {
                                       photos: ["harbour.jpg": "orientation/Landscape_1.jpg", "tower.jpg": "orientation/Portrait_3.jpg"])
         let server = try ServeProcess([], in: project.path)
         do {
-            #expect(await waitForPage(server) { $0.contains(#"data-title="harbour""#) && $0.contains(#"data-title="tower""#) }, "\(server.log)")
+            #expect(await waitForPage(server) { SitePages.tileSlugs($0) == ["harbour", "tower"] }, "\(server.log)")
+            #expect(try photoTitle(server, "harbour") == "harbour")
             let started = ContinuousClock.now
             try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_5.jpg", toPath: project.path("photos/beach.jpg"))
-            #expect(await waitForPage(server) { $0.contains(#"data-title="beach""#) }, "added photo not shown:\n\(server.log)")
+            #expect(await waitForPage(server) { SitePages.tileSlugs($0) == ["beach", "harbour", "tower"] }, "added photo not shown:\n\(server.log)")
             let added = ContinuousClock.now - started
             #expect(server.log.contains("photos/ changed"), "\(server.log)")
+            #expect(try photoTitle(server, "beach") == "beach")
 
             try FileManager.default.removeItem(atPath: project.path("photos/tower.jpg"))
-            #expect(await waitForPage(server) { !$0.contains(#"data-title="tower""#) }, "removed photo still shown:\n\(server.log)")
+            #expect(await waitForPage(server) { SitePages.tileSlugs($0) == ["beach", "harbour"] }, "removed photo still shown:\n\(server.log)")
+            #expect(try server.get("/tower/index.html").status == 404)
 
             #expect(rename(project.path("photos/harbour.jpg"), project.path("photos/zebra.jpg")) == 0)
-            #expect(await waitForPage(server) { page in
-                guard let beach = page.range(of: #"data-title="beach""#), let zebra = page.range(of: #"data-title="zebra""#) else { return false }
-                return !page.contains(#"data-title="harbour""#) && beach.lowerBound < zebra.lowerBound
-            }, "renamed photo not moved:\n\(server.log)")
+            #expect(await waitForPage(server) { SitePages.tileSlugs($0) == ["beach", "zebra"] }, "renamed photo not moved:\n\(server.log)")
+            #expect(try photoTitle(server, "zebra") == "zebra")
+            #expect(try server.get("/harbour/index.html").status == 404)
             // A measurement for the record, not an assertion (shared machines are noisy).
             print("serve: a photo added to a watched folder was on the page after \(added)")
             #expect(await waitForRebuilds(server), "\(server.log)")
@@ -83,7 +90,9 @@ struct ServeFolderTests {
         let server = try ServeProcess([], in: project.path)
         await late.value
         do {
-            #expect(await waitForPage(server, timeout: .seconds(30)) { $0.contains(#"data-title="late""#) }, "late photo never shown:\n\(server.log)")
+            #expect(await waitForPage(server, timeout: .seconds(30)) { SitePages.tileSlugs($0).contains("late") },
+                         "late photo never shown:\n\(server.log)")
+            #expect(try photoTitle(server, "late") == "late")
             #expect(await waitForRebuilds(server), "\(server.log)")
         } catch {
             _ = await server.interrupt()

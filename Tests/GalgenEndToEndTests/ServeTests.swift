@@ -52,6 +52,10 @@ struct ServeTests {
             #expect(Int(page.headers["content-length"] ?? "") == page.body.count)
             // The file in the output folder is untouched.
             #expect(!(folder.read("_site/index.html") ?? "").contains("__galgen"))
+            // Each photo's page is a page too.
+            let photo = try server.get("/harbour/index.html")
+            #expect(photo.status == 200 && photo.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(SitePages.shownTitle(photo.text) == "Harbour" && photo.text.contains(#"<script src="/__galgen/live.js" data-generation=""#))
 
             let name = try image(folder, "harbour-200.")
             let jpeg = try server.get("/images/" + name)
@@ -190,7 +194,20 @@ struct ServeTests {
             #expect(try server.get("/index.html").text.contains("data-generation=\"\(current)\""))
             #expect(await server.waitForLog("Rebuilt in"))
             #expect(server.log.contains("gallery.yml changed"))
-            #expect(server.log.contains("0 of 2 image(s) rendered, 1 of 1 page(s) rendered"))
+            // The gallery's title is on every page: the overview and both photos' pages.
+            #expect(server.log.contains("0 of 2 image(s) rendered, 3 of 3 page(s) rendered"), "\(server.log)")
+        }
+    }
+
+    @Test func aChangedCaptionRendersOnlyItsPhotosPage() async throws {
+        let folder = try project()
+        try await serving(folder) { server in
+            let gallery = try #require(folder.read("gallery.yml"))
+            try folder.write("gallery.yml", gallery.replacingOccurrences(of: "title: Harbour }", with: "title: Harbour, caption: Boats at dawn }"))
+            #expect(await server.waitForLog("Rebuilt in"), "\(server.log)")
+            #expect(server.log.contains("0 of 2 image(s) rendered, 1 of 3 page(s) rendered"), "\(server.log)")
+            #expect(try server.get("/harbour/index.html").text.contains(#"<p class="caption">Boats at dawn</p>"#))
+            #expect(!(try server.get("/tower/index.html").text.contains("Boats at dawn")))
         }
     }
 
@@ -283,6 +300,10 @@ struct ServeTests {
             #expect(page.status == 200 && page.text.contains("__galgen/live.js"))
             let name = try image(folder, "harbour-200.")
             #expect(try server.get("/photos/trip/images/" + name).status == 200)
+            // A photo's page at its folder's address: its links are relative, so they stay under the base path.
+            #expect(try server.get("/photos/trip/harbour").headers["location"] == "/photos/trip/harbour/")
+            let photo = try server.get("/photos/trip/harbour/")
+            #expect(photo.status == 200 && photo.text.contains("__galgen/live.js") && photo.text.contains("../images/\(name) 200w"))
             #expect(try server.get("/images/" + name).status == 404)
             let folderRedirect = try server.get("/photos/trip/images")
             #expect(folderRedirect.status == 301 && folderRedirect.headers["location"] == "/photos/trip/images/")

@@ -1,5 +1,8 @@
 import Foundation
+import GalgenCore
+import GalgenIO
 import GalgenTestSupport
+@testable import GalgenApp
 
 extension TestProject {
     /// `galgen build` for this project, run in this process; paths in `extra` must be absolute.
@@ -11,6 +14,16 @@ extension TestProject {
     /// process shows: exit statuses, signals, the environment, two builds at once.
     func buildWithBinary(_ extra: [String] = [], environment: [String: String] = [:]) async throws -> Galgen.Result {
         try await Galgen.runAsync(["build"] + extra, in: path, environment: environment)
+    }
+
+    /// One build through the app's `SiteBuild`, as `galgen build --quiet` runs it, for the counts
+    /// the command line does not print: how many pages were rendered rather than taken from the
+    /// page cache.
+    func buildSummary() async throws -> BuildSummary {
+        let settings = BuildSettings(config: config, output: nil, cacheDir: nil, jobs: nil, offline: false, noWait: false,
+                                     verbosity: .quiet)
+        let reporter = TerminalReporter(verbosity: .quiet)
+        return try await SiteBuild(settings: settings, fetcher: .live(settings, reporter: reporter), reporter: reporter).run().get()
     }
 
     /// The site's image files, fingerprints masked: `landscape-1-200.<fp>.jpg`.
