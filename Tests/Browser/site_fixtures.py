@@ -89,8 +89,9 @@ def many(folder, count=50, widths="[320, 1280]", formats="[avif, jpeg]", title=N
 
 
 def big(folder, count=10_000):
-    """A `count`-photo album made of three sources (rendered once each): page weight and DOM size."""
-    return many(folder, count, widths="[320]", formats="[jpeg]")
+    """A `count`-photo album made of three sources (rendered once each, in the default formats):
+    page weight and DOM size."""
+    return many(folder, count)
 
 
 def formats(folder):

@@ -1,6 +1,6 @@
-"""`galgen serve` in a real browser: live reload that keeps the selected photo, the build-error
-overlay over the last good page, no console errors (the CSP lets the events through), and a
-site served under --base-path. Each test starts its own server on a copy of a small gallery
+"""`galgen serve` in a real browser: live reload that keeps the photo shown (its own page, also
+after moving to it in place), the build-error overlay over the last good page, no console
+errors (the CSP lets the events through), and a site served under --base-path. Each test starts its own server on a copy of a small gallery
 and stops it with Ctrl-C (SIGINT), which must end it at once with exit status 0."""
 import os, re, shutil, signal, subprocess, threading, time, unittest
 
@@ -32,15 +32,6 @@ SERVING = re.compile(r"^Serving (/\S+) at http://127\.0\.0\.1:(\d+)(/\S*) \(Ctrl
 # The last line of the first build's report (or its error).
 FIRST_BUILD_DONE = re.compile(r"^(Built \d+ image|\S+ is up to date|error: )")
 STOP_WITHIN = 5  # seconds from SIGINT to exit
-
-# Runs before the page's own scripts (CDP scripts are not subject to the page's CSP) and keeps
-# every CSP violation of the tab in sessionStorage, which outlives reloads.
-RECORD_CSP_VIOLATIONS = """
-document.addEventListener('securitypolicyviolation', (event) => {
-  const seen = JSON.parse(sessionStorage.getItem('csp-violations') || '[]');
-  seen.push(event.violatedDirective + ' ' + event.blockedURI);
-  sessionStorage.setItem('csp-violations', JSON.stringify(seen));
-});"""
 
 
 class Serve:
@@ -136,7 +127,7 @@ class ServeTestCase(unittest.TestCase):
         site_fixtures.build(cls.template, GALLERY, PHOTOS)
         cls.driver = browser.chrome()
         cls.addClassCleanup(cls.driver.quit)
-        cls.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CSP_VIOLATIONS})
+        browser.record_csp_violations(cls.driver)
 
     def setUp(self):
         self.folder = os.path.join(self.work, self._testMethodName)
@@ -184,21 +175,18 @@ class ServeTestCase(unittest.TestCase):
                               return overlay && overlay.querySelector('pre').textContent""")
 
     def selected_tabs(self):
-        return [t.get_attribute("aria-controls") for t in self.driver.find_elements(By.CSS_SELECTOR, '[role="tab"]')
+        return [t.get_attribute("id").removeprefix("tab.") for t in self.driver.find_elements(By.CSS_SELECTOR, '[role="tab"]')
                 if t.get_attribute("aria-selected") == "true"]
 
-    def visible_panels(self):
-        return [p.get_attribute("id") for p in self.driver.find_elements(By.CSS_SELECTOR, '[role="tabpanel"]')
-                if p.is_displayed()]
-
-    def hash(self):
-        return self.script("return location.hash")
+    def shown(self):
+        """The title of the photo on the page."""
+        return self.text('[role="tabpanel"] figcaption h2')
 
     def severe_console_messages(self):
         return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
 
     def csp_violations(self):
-        return self.script("return JSON.parse(sessionStorage.getItem('csp-violations') || '[]')")
+        return browser.csp_violations(self.driver)
 
     def shown_photo_loaded(self):
         """The photo of the shown panel: downloaded, decoded, from this server and base path."""
@@ -219,27 +207,27 @@ class ServeTestCase(unittest.TestCase):
 
 class LiveReload(ServeTestCase):
     def test_a_saved_change_reloads_the_page_and_keeps_the_selected_photo(self):
-        self.open("#dunes")
+        self.open("dunes/index.html")
         self.assertEqual(self.selected_tabs(), ["dunes"])
         browser.wait_for(self.shown_photo_loaded, message="the dunes photo")
         served = self.generation()
         mark = self.serve.mark()
         written = self.write_config(GALLERY.replace("Sand in the wind.", "Sand in the evening wind."))
-        browser.wait_for(lambda: self.text("#dunes .caption") == "Sand in the evening wind.", timeout=10,
+        browser.wait_for(lambda: self.text("#photo .caption") == "Sand in the evening wind.", timeout=10,
                          message="the new caption")
         took = time.monotonic() - written
         rebuilt = self.serve.wait_for_line("stderr", re.compile(r"^Rebuilt in ([^:]+): (.*)$"), start=mark)
         print(f"\nlive reload: {took:.2f} s (galgen: rebuilt in {rebuilt[1]}: {rebuilt[2]})")
         self.assertNotEqual(self.generation(), served, "the page changed without being reloaded")
-        self.assertEqual(self.hash(), "#dunes")
+        self.assertEqual(self.driver.current_url, self.serve.url("dunes/index.html"))
         self.assertEqual(self.selected_tabs(), ["dunes"])
-        self.assertEqual(self.visible_panels(), ["dunes"])
-        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, "#dunes .caption").is_displayed())
+        self.assertEqual(self.shown(), "Dunes")
+        self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, "#photo .caption").is_displayed())
         self.assertEqual(self.driver.title, "Dunes \u2014 Coast trip")
         browser.wait_for(self.shown_photo_loaded, message="the dunes photo after the reload")
 
     def test_a_broken_gallery_yml_shows_the_error_over_the_last_good_page(self):
-        self.open("#tower")
+        self.open("tower/index.html")
         self.driver.execute_script("window.notReloaded = true")
         self.write_config(BROKEN)
         error = browser.wait_for(self.overlay_text, timeout=10, message="the build-error overlay")
@@ -253,7 +241,7 @@ class LiveReload(ServeTestCase):
         # The last good page, as it was: not reloaded, same photo.
         self.assertEqual(self.text(".masthead h1"), "Coast trip")
         self.assertTrue(self.script("return window.notReloaded === true"))
-        self.assertEqual(self.hash(), "#tower")
+        self.assertEqual(self.driver.current_url, self.serve.url("tower/index.html"))
         self.assertEqual(self.selected_tabs(), ["tower"])
 
         # Saved as it was before: the site did not change, so the overlay goes without a reload.
@@ -270,21 +258,25 @@ class LiveReload(ServeTestCase):
                          message="the fixed title")
         self.assertIsNone(self.overlay_text())
         self.assertEqual(self.driver.find_elements(By.ID, "galgen-build-error"), [])
-        self.assertEqual(self.hash(), "#tower")
+        self.assertEqual(self.driver.current_url, self.serve.url("tower/index.html"))
         self.assertEqual(self.selected_tabs(), ["tower"])
 
     def test_no_console_errors_through_reloads_and_build_errors(self):
         self.open()
-        browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="images")
+        browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="the overview's images")
+        self.driver.find_element(By.ID, "grid.harbour").click()
+        browser.wait_for(lambda: self.shown() == "Harbour", message="the harbour's page")
+        # Moved to in place: the reload is of the tower's own page.
         self.driver.find_element(By.ID, "tab.tower").click()
+        browser.wait_for(lambda: self.shown() == "Tower", message="the tower")
         browser.wait_for(self.shown_photo_loaded, message="the tower photo")
         self.write_config(GALLERY.replace("A lighthouse.", "A lighthouse at noon."))
-        browser.wait_for(lambda: self.text("#tower .caption") == "A lighthouse at noon.", timeout=10,
+        browser.wait_for(lambda: self.text("#photo .caption") == "A lighthouse at noon.", timeout=10,
                          message="the reload")
         self.write_config(BROKEN)
         browser.wait_for(self.overlay_text, timeout=10, message="the build-error overlay")
         self.write_config(GALLERY.replace("A lighthouse.", "A lighthouse at dusk."))
-        browser.wait_for(lambda: self.text("#tower .caption") == "A lighthouse at dusk." and self.overlay_text() is None,
+        browser.wait_for(lambda: self.text("#photo .caption") == "A lighthouse at dusk." and self.overlay_text() is None,
                          timeout=10, message="the reload after the fix")
         browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="images after the reloads")
         self.assertEqual(self.csp_violations(), [])
@@ -301,18 +293,24 @@ class UnderABasePath(ServeTestCase):
         browser.wait_for(lambda: self.driver.current_url == self.serve.url(), message="the redirect to /sub/")
         self.open()
         self.assertEqual(self.text(".masthead h1"), "Coast trip")
-        self.assertEqual(self.visible_panels(), ["harbour"])
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "a.tile")), 3)
+        browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="the overview under /sub/")
+        self.driver.find_element(By.ID, "grid.harbour").click()
+        browser.wait_for(lambda: self.driver.current_url == self.serve.url("harbour/index.html"), message="a photo page")
+        self.assertEqual(self.selected_tabs(), ["harbour"])
         browser.wait_for(self.shown_photo_loaded, message="the first photo under /sub/")
         browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="images under /sub/")
         self.driver.find_element(By.ID, "tab.dunes").click()
+        browser.wait_for(lambda: self.shown() == "Dunes", message="the dunes, moved to in place")
+        self.assertEqual(self.driver.current_url, self.serve.url("dunes/index.html"))
         browser.wait_for(self.shown_photo_loaded, message="the dunes photo under /sub/")
         served = self.generation()
         written = self.write_config(GALLERY.replace("Sand in the wind.", "Sand under a base path."))
-        browser.wait_for(lambda: self.text("#dunes .caption") == "Sand under a base path.", timeout=10,
+        browser.wait_for(lambda: self.text("#photo .caption") == "Sand under a base path.", timeout=10,
                          message="the new caption under /sub/")
         print(f"\nlive reload under /sub/: {time.monotonic() - written:.2f} s")
         self.assertNotEqual(self.generation(), served)
-        self.assertEqual(self.driver.current_url, self.serve.url("#dunes"))
+        self.assertEqual(self.driver.current_url, self.serve.url("dunes/index.html"))
         self.assertEqual(self.selected_tabs(), ["dunes"])
         browser.wait_for(self.shown_photo_loaded, message="the dunes photo after the reload")
         self.assertEqual(self.csp_violations(), [])
