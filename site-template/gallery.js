@@ -161,6 +161,12 @@
 
   window.addEventListener("popstate", function () { move(location.href, true); });
 
+  // What a move shows, said to screen readers when focus is not on its segment (which says it).
+  var status = doc.createElement("p");
+  status.className = "visually-hidden";
+  status.setAttribute("role", "status");
+  viewer.appendChild(status);
+
   // Swaps in `page`'s segments, photo, caption, previous/next links, overview link and title.
   // A response that is no longer the latest move, or no longer where history is, never shows.
   function show(page, url, number) {
@@ -192,6 +198,8 @@
     reveal(selected, true);
     if (focusInList && !list.contains(doc.activeElement) && selected) selected.focus({ preventScroll: true });
     else if (focusInPanel) panel.focus({ preventScroll: true });
+    var heading = panel.querySelector("h2");
+    status.textContent = focusInList ? "" : [heading && heading.textContent, panel.getAttribute("aria-label")].filter(Boolean).join(", ");
     preloadNeighbours();
   }
 

@@ -134,12 +134,28 @@ class Keyboard(ViewerTestCase):
         # The buttons have names, and say what they do.
         self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, ".tool--zoom").get_attribute("aria-haspopup"), "dialog")
         self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, ".tool--fullscreen").get_attribute("aria-pressed"), "false")
-        # Enter on the next link moves, and focus stays on it.
+        # Enter on the next link moves, and focus stays on it; a status says where it went.
         self.script("document.querySelector('.step--next').focus()")
         self.press(Keys.ENTER)
         self.assert_shows("p15")
         self.assertEqual(self.active().get_attribute("class"), "step step--next")
         self.assertIsNotNone(browser.focus_ring(self.driver, self.active()))
+        self.assertEqual(self.script("return document.querySelector('.viewer [role=\"status\"]').textContent"),
+                         "Photo 15, 15 of 30")
+
+    def test_focus_stays_on_a_step_link_until_it_goes(self):
+        self.open("p28")
+        self.script("document.querySelector('.step--next').focus()")
+        self.press(Keys.ENTER)
+        self.assert_shows("p29")
+        self.press(Keys.ENTER)
+        self.assert_shows("p30")
+        # No photo after the last: focus goes to the way back.
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".step--next"), [])
+        self.assertEqual(self.active().get_attribute("class"), "step step--prev")
+        self.press(Keys.ENTER)
+        self.assert_shows("p29")
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".step--next")), 1)
 
 
 class Touch(ViewerTestCase):
@@ -193,9 +209,30 @@ class Touch(ViewerTestCase):
         before = self.script("return document.querySelector('.zoom-img').style.transform")
         self.touch([(200, 400), (230, 420), (260, 440), (300, 460)])
         self.assertNotEqual(self.script("return document.querySelector('.zoom-img').style.transform"), before)
+        # Two fingers apart zoom in, together zoom out.
+        scale = self.scale()
+        self.pinch(60, 160)
+        self.assertGreater(self.scale(), scale)
+        scale = self.scale()
+        self.pinch(160, 80)
+        self.assertLess(self.scale(), scale)
         self.driver.find_element(By.CSS_SELECTOR, ".zoom-close").click()
         browser.wait_for(lambda: not self.script("return document.querySelector('dialog.zoom').open"), message="closed")
         self.assert_shows(PORTRAIT)
+
+    def scale(self):
+        return self.script("return parseFloat(/scale\\(([\\d.]+)\\)/.exec(document.querySelector('.zoom-img').style.transform)[1])")
+
+    def pinch(self, start, end, steps=6):
+        """Two fingers, `start` then `end` px apart, about the middle of the screen."""
+        def points(distance):
+            return [{"x": 195 - distance / 2, "y": 420, "id": 1}, {"x": 195 + distance / 2, "y": 420, "id": 2}]
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
+        for step in range(1, steps + 1):
+            time.sleep(0.016)
+            self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                "type": "touchMove", "touchPoints": points(start + (end - start) * step / steps)})
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 class FullscreenAndZoom(ViewerTestCase):
