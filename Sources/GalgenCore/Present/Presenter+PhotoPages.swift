@@ -18,6 +18,7 @@ extension Presenter {
                 tabID: "tab.\(neighbour.image.slug)", title: neighbour.image.title, href: pageOf(other),
                 thumbnailSrc: neighbour.href(thumbnail, from: path), thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height,
                 thumbnailSrcset: neighbour.srcset(from: path), thumbnailSizes: "\(Int((Double(segmentThumbnailHeight) * neighbour.aspect).rounded(.up)))px",
+                thumbnailSources: neighbour.sources(from: path),
                 ariaSelected: other == index ? "true" : "false", isSelected: other == index,
                 positionInAlbum: other + 1, albumSize: shown.count)
         }

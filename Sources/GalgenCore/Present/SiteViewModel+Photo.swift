@@ -11,6 +11,8 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
     /// the browser fetches the smallest rendition that covers it at the screen's density.
     public var thumbnailSrcset: String
     public var thumbnailSizes: String
+    /// Its AVIF and WebP renditions, as `<source>`s before the `<img>`.
+    public var thumbnailSources: [PictureSourceViewModel]
     /// `"true"` on the page's own photo, as ARIA wants it.
     public var ariaSelected: String
     public var isSelected: Bool
@@ -28,6 +30,7 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
         .init("thumbnailHeight") { $0.thumbnailHeight },
         .init("thumbnailSrcset") { $0.thumbnailSrcset },
         .init("thumbnailSizes") { $0.thumbnailSizes },
+        .init("thumbnailSources") { $0.thumbnailSources },
         .init("ariaSelected") { $0.ariaSelected },
         .init("isSelected") { $0.isSelected },
         .init("positionInAlbum") { $0.positionInAlbum },
