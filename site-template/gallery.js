@@ -201,6 +201,7 @@
     var heading = panel.querySelector("h2");
     status.textContent = focusInList ? "" : [heading && heading.textContent, panel.getAttribute("aria-label")].filter(Boolean).join(", ");
     preloadNeighbours();
+    if (playing) nextSlide();
   }
 
   function importAll(nodes) {
@@ -354,7 +355,9 @@
     zoomOut: ["M10.5 4a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z", "M15.5 15.5L20 20", "M8 10.5h5"],
     enter: ["M4 9V4h5", "M15 4h5v5", "M20 15v5h-5", "M9 20H4v-5"],
     leave: ["M9 4v5H4", "M20 9h-5V4", "M15 20v-5h5", "M4 15h5v5"],
-    close: ["M6 6l12 12", "M18 6L6 18"]
+    close: ["M6 6l12 12", "M18 6L6 18"],
+    play: ["M8 5.5v13l10.5-6.5z"],
+    pause: ["M8.5 5.5v13", "M15.5 5.5v13"]
   };
   function icon(name) {
     var svg = doc.createElementNS(SVG, "svg");
@@ -390,6 +393,49 @@
   }
   var steps = viewer.querySelector(".steps");
   stage.insertBefore(tools, steps && steps.parentNode === stage ? steps.nextSibling : stage.firstChild);
+
+  // ---- Slideshow (gallery.yml's viewer.slideshow) --------------------------------------------
+  // An APG rotation control, first in the carousel: it never starts by itself, and stops when the
+  // page is used (a key, a pointer, focus elsewhere) or hidden. Not under reduced motion, and not
+  // where moves are page loads. While it runs, moves are not announced (aria-live off).
+  var slideshowSeconds = +viewer.getAttribute("data-slideshow");
+  var playButton = null, playing = false, playTimer = 0;
+  if (instant && slideshowSeconds > 0 && !reducedMotion.matches) {
+    playButton = button("tool tool--slideshow", "Start slideshow", "play");
+    var controls = list.parentNode;
+    controls.insertBefore(playButton, controls.firstChild);
+    playButton.addEventListener("click", function () { if (playing) stopSlideshow(); else startSlideshow(); });
+    ["keydown", "pointerdown", "wheel", "focusin"].forEach(function (type) {
+      doc.addEventListener(type, function (event) {
+        var onButton = playButton.contains(event.target);
+        // Enter and Space on the button work it (its click); anything else is using the page.
+        if (playing && !(onButton && (type !== "keydown" || event.key === "Enter" || event.key === " "))) stopSlideshow();
+      }, { capture: true, passive: true });
+    });
+    doc.addEventListener("visibilitychange", function () { if (doc.hidden) stopSlideshow(); });
+  }
+  function startSlideshow() {
+    playing = true;
+    playButton.setAttribute("aria-label", "Stop slideshow");
+    playButton.replaceChildren(icon("pause"));
+    status.setAttribute("aria-live", "off");
+    nextSlide();
+  }
+  function stopSlideshow() {
+    if (!playing) return;
+    playing = false;
+    clearTimeout(playTimer);
+    playButton.setAttribute("aria-label", "Start slideshow");
+    playButton.replaceChildren(icon("play"));
+    status.removeAttribute("aria-live");
+  }
+  // The next photo after the chosen time; the slideshow ends with the album.
+  function nextSlide() {
+    clearTimeout(playTimer);
+    if (!playing) return;
+    if (!viewer.querySelector(".step--next")) { stopSlideshow(); return; }
+    playTimer = setTimeout(function () { if (playing) step(1); }, slideshowSeconds * 1000);
+  }
 
   // ---- Swipe and double-tap on touch screens --------------------------------------------------
   // Pointer events: the stage's touch-action (pan-y pinch-zoom) leaves horizontal moves to us.

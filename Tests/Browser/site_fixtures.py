@@ -53,10 +53,12 @@ images:
 
 
 def three(folder):
-    """The smallest album that still needs a control: three labelled segments."""
+    """The smallest album that still needs a control: three labelled segments; with the viewer's
+    options on (a slideshow of 2 s a photo, links to the original files)."""
     return build(folder, """title: Weekend
 description: Three photos from a short trip.
 thumbnails: { widths: [320, 1280] }
+viewer: { slideshow: 2, originals: true }
 images:
   - { src: photos/harbour.jpg, title: Harbour, caption: Boats at rest. }
   - { src: photos/tower.jpg, title: Tower, caption: A lighthouse against the sky. }

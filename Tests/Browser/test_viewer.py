@@ -246,9 +246,9 @@ class FullscreenAndZoom(ViewerTestCase):
         self.open(PORTRAIT)
         button = self.driver.find_element(By.CSS_SELECTOR, ".tool--fullscreen")
         button.click()
-        browser.wait_for(lambda: self.script("return document.fullscreenElement === document.querySelector('.viewer')"),
-                         message="full screen")
-        self.assertEqual(button.get_attribute("aria-pressed"), "true")
+        # (fullscreenchange comes a frame after document.fullscreenElement is set)
+        browser.wait_for(lambda: button.get_attribute("aria-pressed") == "true", message="full screen")
+        self.assertTrue(self.script("return document.fullscreenElement === document.querySelector('.viewer')"))
         self.assertTrue(self.script("return document.querySelector('.masthead').inert && document.querySelector('.colophon').inert"))
         # The photo fills the screen, whole.
         box = self.photo_box()
@@ -265,8 +265,8 @@ class FullscreenAndZoom(ViewerTestCase):
         self.press(Keys.ENTER)
         self.assert_shows("p15")
         self.press(Keys.ESCAPE)
-        browser.wait_for(lambda: self.script("return document.fullscreenElement === null"), message="leaving full screen")
-        self.assertEqual(button.get_attribute("aria-pressed"), "false")
+        browser.wait_for(lambda: button.get_attribute("aria-pressed") == "false", message="leaving full screen")
+        self.assertIsNone(self.script("return document.fullscreenElement"))
         self.assertEqual(self.active().get_attribute("class"), "tool tool--fullscreen")
         self.assertFalse(self.script("return document.querySelector('.masthead').inert"))
 
@@ -390,6 +390,65 @@ class Layout(ViewerTestCase):
                 print(f"\nlayout shifts at {width}x{height}: {shifts}")
                 self.assertEqual(sum(s["value"] for s in shifts if not s["recent"]), 0, shifts)
                 self.assertEqual(sum(s["value"] for s in shifts), 0, shifts)
+
+
+class Slideshow(ViewerTestCase):
+    """Three photos with `viewer: { slideshow: 2 }`."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.site = site_fixtures.shared(site_fixtures.three)
+        cls.server = browser.Server(cls.site)
+        cls.addClassCleanup(cls.server.stop)
+        cls.driver = browser.chrome()
+        cls.addClassCleanup(cls.driver.quit)
+        browser.color_scheme(cls.driver, "light", reduced_motion=False)
+
+    def shown_title(self):
+        return self.script("return document.querySelector('[role=\"tabpanel\"] h2').textContent")
+
+    def play_button(self):
+        found = self.driver.find_elements(By.CSS_SELECTOR, ".tool--slideshow")
+        return found[0] if found else None
+
+    def test_the_slideshow_starts_on_demand_and_stops_when_the_page_is_used(self):
+        self.open("harbour")
+        button = self.play_button()
+        # The rotation control comes first in the carousel.
+        self.assertEqual(self.script("return document.querySelector('.viewer .controls').firstElementChild.className"),
+                         "tool tool--slideshow")
+        self.assertEqual(button.get_attribute("aria-label"), "Start slideshow")
+        time.sleep(2.5)
+        self.assertEqual(self.shown_title(), "Harbour", "it started by itself")
+        button.click()
+        self.assertEqual(button.get_attribute("aria-label"), "Stop slideshow")
+        self.assertEqual(self.script("return document.querySelector('.viewer [role=\"status\"]').getAttribute('aria-live')"), "off")
+        browser.wait_for(lambda: self.shown_title() == "Tower", timeout=4, message="the next photo")
+        self.assertTrue(self.script("return window.notReloaded === true"))
+        self.assertTrue(self.driver.current_url.endswith("/tower/index.html"))
+        # Using the page stops it: here, Tab to the segments.
+        self.press(Keys.TAB)
+        self.assertEqual(button.get_attribute("aria-label"), "Start slideshow")
+        time.sleep(2.5)
+        self.assertEqual(self.shown_title(), "Tower")
+        # Started again, it ends with the album.
+        button.click()
+        browser.wait_for(lambda: self.shown_title() == "Boats", timeout=4, message="the last photo")
+        browser.wait_for(lambda: button.get_attribute("aria-label") == "Start slideshow", timeout=2, message="the end")
+
+    def test_no_slideshow_under_reduced_motion(self):
+        browser.color_scheme(self.driver, "light", reduced_motion=True)
+        try:
+            self.open("harbour")
+            self.assertIsNone(self.play_button())
+        finally:
+            browser.color_scheme(self.driver, "light", reduced_motion=False)
+
+    def test_the_original_file_is_offered(self):
+        self.open("tower")
+        link = self.driver.find_element(By.XPATH, "//a[normalize-space(.)='Original file']")
+        self.assertIsNotNone(link.get_attribute("download"))
+        self.assertIn("-original.", link.get_attribute("href"))
 
 
 if __name__ == "__main__":
