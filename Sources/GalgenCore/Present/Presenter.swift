@@ -142,7 +142,8 @@ public enum Presenter {
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
                                    galleryTitle: gallery.title, parentLink: parentLink, generator: generator,
                                    slideshowSeconds: gallery.viewer.slideshowSeconds)
-        return overviewPages(context) + shown.indices.map { photoPage(context, index: $0) }
+        let segments = segments(context)
+        return overviewPages(context) + shown.indices.map { photoPage(context, segments: segments, index: $0) }
     }
 
     /// What every page of an album shares.
