@@ -113,7 +113,7 @@ struct ConfigParserTests {
         #expect(gallery.description == nil)
         #expect(gallery.baseURL == nil)
         #expect(gallery.templatePath == nil)
-        #expect(gallery.thumbnails.widths == [400, 1600])
+        #expect(gallery.thumbnails.widths == [320, 640, 1080, 1920])
         #expect(gallery.thumbnails.quality == 82)
         #expect(gallery.download == DownloadSettings())
         #expect(gallery.albums.map(\.title) == ["Gallery"])

@@ -50,7 +50,7 @@ struct PipelineRemoteTests {
                 slug: gone-again
             download:
               concurrency: 3
-            thumbnails: { formats: [jpeg] }
+            thumbnails: { widths: [400, 1600], formats: [jpeg] }
             """
         let fetch = log.effect([Self.dunes: .success("/cache/0a1b"), Self.gone: .failure(.status(404))])
         let photo = FakePhoto("dunes", width: 1000)

@@ -16,7 +16,7 @@ struct PipelineTests {
     }
 
     @Test func successfulBuildWritesPagesAssetsAndImages() async throws {
-        let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\nthumbnails: { formats: [jpeg] }\n"
+        let config = "title: Sea\nimages:\n  - photos/beach.jpg\n  - src: photos/dunes.jpg\n    title: Dunes at dusk\nthumbnails: { widths: [400, 1600], formats: [jpeg] }\n"
         let beachPhoto = FakePhoto("beach", width: 2000), dunesPhoto = FakePhoto("dunes", width: 1000)
         let result = await run(config, photos: ["/site/photos/beach.jpg": beachPhoto, "/site/photos/dunes.jpg": dunesPhoto])
         let summary = try result.get()
@@ -61,7 +61,7 @@ struct PipelineTests {
     }
 
     @Test func missingAndBadImagesFailButTheSiteIsWritten() async throws {
-        let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\nthumbnails: { formats: [jpeg] }\n"
+        let config = "images:\n  - good.jpg\n  - missing.jpg\n  - bad.jpg\nthumbnails: { widths: [400, 1600], formats: [jpeg] }\n"
         let good = FakePhoto("good", width: 800)
         let summary = try await run(config, photos: ["/site/good.jpg": good, "/site/bad.jpg": FakePhoto("bad", fails: true)]).get()
         #expect(summary.exitCode == 1)
@@ -139,7 +139,7 @@ struct PipelineTests {
     }
 
     @Test func albumsBuildOnePagePerAlbumAndReadEachSourceOnce() async throws {
-        let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\nthumbnails: { formats: [jpeg] }\n"
+        let config = "albums:\n  - title: Day One\n    images: [a.jpg]\n  - title: Night\n    images: [b.jpg, a.jpg]\nthumbnails: { widths: [400, 1600], formats: [jpeg] }\n"
         let aPhoto = FakePhoto("a", width: 500), bPhoto = FakePhoto("b", width: 500)
         let summary = try await run(config, photos: ["/site/a.jpg": aPhoto, "/site/b.jpg": bPhoto]).get()
         var expected = BuildSummary(imagesBuilt: 2, failures: [], filesWritten: 13, pages: 6)

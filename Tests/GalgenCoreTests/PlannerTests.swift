@@ -15,7 +15,7 @@ struct PlannerTests {
 
     @Test func defaultRequest() {
         #expect(Planner.plan(Gallery(title: "x")).request
-                == RenditionRequest(widths: [400, 1600], quality: 82, formats: ThumbnailSettings.defaultFormats))
+                == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, formats: ThumbnailSettings.defaultFormats))
     }
 
     @Test func albumStemsIncludeTheAlbumSlug() throws {

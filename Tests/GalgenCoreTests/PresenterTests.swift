@@ -54,6 +54,7 @@ struct PresenterTests {
         #expect(second.rows.flatMap(\.tiles).count == 100)
         #expect(second.rows.flatMap(\.tiles).first?.href == "../../p100/index.html")
         #expect(second.documentTitle == "Summer — page 2 of 3")
+        #expect(second.photoCount == "Photos 101–200 of 250")
         #expect(second.pagination?.previous == "../../index.html" && second.pagination?.next == "../../page/3/index.html")
         #expect(second.pagination?.numbers.map(\.number) == [1, 2, 3])
         #expect(second.pagination?.numbers.map(\.isCurrent) == [false, true, false])
@@ -194,5 +195,16 @@ struct PresenterTests {
     ])
     func urlPathEscape(_ path: String, _ escaped: String) {
         #expect(URLPath.escape(path) == escaped)
+    }
+}
+
+@Suite("Presenter counts")
+struct PresenterCountTests {
+    @Test("Counts read as words with grouped thousands", arguments: [
+        (0, "0 photos"), (1, "1 photo"), (2, "2 photos"), (999, "999 photos"), (1000, "1,000 photos"),
+        (3000, "3,000 photos"), (1_234_567, "1,234,567 photos"),
+    ])
+    func counts(_ count: Int, _ text: String) {
+        #expect(Presenter.photos(count) == text)
     }
 }

@@ -43,7 +43,7 @@ struct ThumbnailColourConfigTests {
     @Test func thePlanCarriesItAndItIsPartOfTheRenditionKey() throws {
         let gallery = try #require(parseGallery("thumbnails:\n  colour: srgb\nimages: [a.jpg]\n"))
         let request = Planner.plan(gallery).request
-        #expect(request == RenditionRequest(widths: [400, 1600], quality: 82, colour: .srgb, formats: ThumbnailSettings.defaultFormats))
+        #expect(request == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, colour: .srgb, formats: ThumbnailSettings.defaultFormats))
         var keep = request
         keep.colour = .keep
         #expect(RenditionKey.make(sourceDigest: "d", request: request, generator: "g")

@@ -149,7 +149,7 @@ public struct ViewerSettings: Equatable, Sendable {
 }
 
 public struct ThumbnailSettings: Equatable, Sendable {
-    public static let defaultWidths = [400, 1600]
+    public static let defaultWidths = [320, 640, 1080, 1920]
     public static let defaultMaxPixels = 200_000_000
     /// Chosen by measurement (bench/formats, README "Output formats"): AVIF a third smaller than
     /// JPEG at the same SSIM; WebP saves too little beside it to be worth its encoding time.

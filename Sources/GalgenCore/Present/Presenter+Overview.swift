@@ -22,7 +22,9 @@ extension Presenter {
                         alt: entry.image.alt ?? entry.image.title, loading: rowIndex < 2 ? "eager" : "lazy")
                 }, fillerWidth: row.fillerWidth)
             }
-            page.photoCount = shown.count == 1 ? "1 photo" : "\(shown.count) photos"
+            // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".
+            page.photoCount = count == 1 ? Presenter.photos(shown.count)
+                : "Photos \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))"
             if count > 1 {
                 let href = { (other: Int) in OutputLayout.href(from: path, to: layout.overviewPage(of: album, number: other)) }
                 let numbers = OverviewLayout.pageNumbers(current: number, count: count)

@@ -42,7 +42,7 @@ extension Presenter {
         page.nextPhoto = index + 1 < shown.count ? link(index + 1) : nil
         let overview = layout.overviewPage(of: album, number: OverviewLayout.page(of: index))
         page.overviewLink = OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)"
-        page.overviewLabel = shown.count == 1 ? "All photos" : "All \(shown.count) photos"
+        page.overviewLabel = shown.count == 1 ? "All photos" : "All \(Presenter.photos(shown.count))"
         page.slideshowSeconds = shown.count > 1 ? context.slideshowSeconds : nil
         return page
     }

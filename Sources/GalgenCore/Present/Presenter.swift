@@ -121,7 +121,7 @@ public enum Presenter {
             let (album, shown) = (gallery.albums[position], photos[position])
             return AlbumLinkViewModel(
                 title: album.title, href: OutputLayout.href(from: index, to: links[position].href), summary: album.description,
-                count: shown.count == 1 ? "1 photo" : "\(shown.count) photos",
+                count: Presenter.photos(shown.count),
                 cover: shown.first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
@@ -166,6 +166,18 @@ public enum Presenter {
                 useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit, albums: [], hasAlbums: false,
                 parentLink: parentLink.map { _ in OutputLayout.href(from: path, to: OutputLayout.index) }, generator: generator)
         }
+    }
+
+    /// "1 photo", "3,000 photos".
+    static func photos(_ count: Int) -> String {
+        count == 1 ? "1 photo" : "\(grouped(count)) photos"
+    }
+
+    /// 3000 → "3,000": thousands grouped with commas, as the page's English reads.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { String(digits[max(0, $0 - 3)..<$0]) }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
     /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160", or nil when nothing is known.
