@@ -60,15 +60,23 @@ public final class StampFile: Sendable {
         known.withLock { if $0 != nil { $0 = stamps } }
     }
 
-    /// A decimal number, without making a String of it (a stamps file has thousands).
-    static func number(_ digits: ArraySlice<UInt8>) -> Int64? {
+    /// A decimal number, without making a String of it (a stamps file has thousands). It may be
+    /// negative: a folder's listing stamp holds a 64-bit hash, and an inode or device number past
+    /// 2⁶³ is written as its bit pattern.
+    static func number(_ text: ArraySlice<UInt8>) -> Int64? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard !digits.isEmpty else { return nil }
         var value: Int64 = 0
         for digit in digits {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return nil }
-            value = times &+ Int64(digit - UInt8(ascii: "0"))
+            // Summed towards the sign, so Int64.min (whose magnitude has no positive Int64) reads too.
+            let (sum, carried) = negative ? times.subtractingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+                : times.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflow, !carried else { return nil }
+            value = sum
         }
-        return digits.isEmpty ? nil : value
+        return value
     }
 }
