@@ -75,9 +75,9 @@ enum StarterGallery {
     private static let thumbnails = """
 
         thumbnails:
-          widths: [400, 1600]   # rendition widths in pixels (never wider than the photo)
-          quality: 82           # JPEG quality, 1-100 (AVIF and WebP get the setting of the same SSIM)
-          formats: [avif, jpeg] # any of avif, webp, jpeg; browsers take the first they can show
+          widths: [320, 640, 1080, 1920] # rendition widths in pixels (never wider than the photo)
+          quality: 82                    # JPEG quality, 1-100 (AVIF and WebP get the setting of the same SSIM)
+          formats: [avif, jpeg]          # any of avif, webp, jpeg; browsers take the first they can show
 
         """
 
