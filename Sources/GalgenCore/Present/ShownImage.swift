@@ -1,0 +1,37 @@
+/// A photo of an album: its entry, what was rendered, where its files go.
+struct ShownImage {
+    var image: GalleryImage
+    var rendered: RenderedImage
+    var planned: PlannedSource
+    /// Where its original file is published, if it is.
+    var original: String? = nil
+
+    /// Smallest first; never empty (photos without renditions are not shown).
+    var renditions: [Rendition] { rendered.renditions.sorted { $0.width < $1.width } }
+    var smallest: Rendition { renditions[0] }
+    var largest: Rendition { renditions[renditions.count - 1] }
+    /// The `src`: the first rendition at least 1000 px wide, else the largest.
+    var main: Rendition { renditions.first { $0.width >= 1000 } ?? largest }
+
+    /// A rendition's file, linked from `page`.
+    func href(_ rendition: Rendition, from page: String) -> String {
+        OutputLayout.href(from: page, to: planned.path(of: rendition))
+    }
+
+    /// The fallback format's renditions as a `srcset`, linked from `page`.
+    func srcset(from page: String) -> String { srcset(renditions, from: page) }
+
+    /// One `<source>` per modern format (AVIF, WebP) that has renditions.
+    func sources(from page: String) -> [PictureSourceViewModel] {
+        rendered.alternates.filter { !$0.renditions.isEmpty }.map {
+            PictureSourceViewModel(type: $0.format.mimeType, srcset: srcset($0.renditions, from: page))
+        }
+    }
+
+    private func srcset(_ renditions: [Rendition], from page: String) -> String {
+        renditions.sorted { $0.width < $1.width }.map { "\(href($0, from: page)) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// Width over height, of the largest rendition (1 for a degenerate size).
+    var aspect: Double { largest.height > 0 ? Double(largest.width) / Double(largest.height) : 1 }
+}
