@@ -119,7 +119,10 @@ public enum HEIFDecoder {
                 }
             }
             let opaque = !hasAlpha || !alpha.contains { $0 != 255 }
-            return (PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb), nil, opaque ? nil : alpha)
+            // A file may store its colours premultiplied by alpha; galgen's pixels are straight.
+            var pixels = PixelBuffer(width: width, height: height, layout: .rgb, bytes: rgb)
+            if !opaque, heif_image_handle_is_premultiplied_alpha(handle) != 0 { pixels = pixels.unpremultiplied(alpha: alpha) }
+            return (pixels, nil, opaque ? nil : alpha)
         }
     }
 

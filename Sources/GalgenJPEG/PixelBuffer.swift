@@ -46,3 +46,29 @@ extension PixelBuffer {
         return (samples, channels)
     }
 }
+
+extension PixelBuffer {
+    /// Each colour multiplied by its pixel's straight `alpha` (one byte per pixel), rounded.
+    public func premultiplied(alpha: [UInt8]) -> PixelBuffer {
+        mapColours(alpha: alpha) { value, a in UInt8((Int(value) * a + 127) / 255) }
+    }
+
+    /// Each colour divided by its pixel's `alpha`, rounded and at most 255: premultiplied colours
+    /// made straight again. A fully transparent pixel's colours are 0.
+    public func unpremultiplied(alpha: [UInt8]) -> PixelBuffer {
+        mapColours(alpha: alpha) { value, a in a == 0 ? 0 : UInt8(min(255, (Int(value) * 255 + a / 2) / a)) }
+    }
+
+    /// The colours of the pixels that are not opaque, changed by `change(value, alpha)`.
+    private func mapColours(alpha: [UInt8], _ change: (UInt8, Int) -> UInt8) -> PixelBuffer {
+        precondition(alpha.count == width * height, "alpha plane does not match size")
+        var bytes = bytes
+        for (index, a) in alpha.enumerated() where a != 255 {
+            for channel in 0..<channels {
+                let at = index * channels + channel
+                bytes[at] = change(bytes[at], Int(a))
+            }
+        }
+        return PixelBuffer(width: width, height: height, layout: layout, bytes: bytes)
+    }
+}
