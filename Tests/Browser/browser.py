@@ -161,3 +161,18 @@ def mount(site, root, sub_path):
     os.makedirs(os.path.dirname(target), exist_ok=True)
     shutil.copytree(site, target)
     return target
+
+
+def serve_to_class(cls, site, scheme=None, reduced_motion=True, layout_shifts=False):
+    """For a test class: serves `site` on loopback and starts a Chromium (cls.site, cls.server,
+    cls.driver), both stopped when the class is done; optionally emulates a colour scheme and
+    records layout shifts from the first page on."""
+    cls.site = site
+    cls.server = Server(site)
+    cls.addClassCleanup(cls.server.stop)
+    cls.driver = chrome()
+    cls.addClassCleanup(cls.driver.quit)
+    if layout_shifts:
+        record_layout_shifts(cls.driver)
+    if scheme:
+        color_scheme(cls.driver, scheme, reduced_motion=reduced_motion)

@@ -16,13 +16,7 @@ class OverviewTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.site = site_fixtures.shared(site_fixtures.many, cls.count)
-        cls.server = browser.Server(cls.site)
-        cls.addClassCleanup(cls.server.stop)
-        cls.driver = browser.chrome()
-        cls.addClassCleanup(cls.driver.quit)
-        browser.record_layout_shifts(cls.driver)
-        browser.color_scheme(cls.driver, "light", reduced_motion=True)
+        browser.serve_to_class(cls, site_fixtures.shared(site_fixtures.many, cls.count), scheme="light", layout_shifts=True)
 
     def open(self, path="index.html"):
         self.driver.get(self.server.url(path))

@@ -373,11 +373,7 @@ class SiteTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.site = site_fixtures.shared(cls.make_site)
-        cls.server = browser.Server(cls.site)
-        cls.addClassCleanup(cls.server.stop)
-        cls.driver = browser.chrome()
-        cls.addClassCleanup(cls.driver.quit)
+        browser.serve_to_class(cls, site_fixtures.shared(cls.make_site))
 
     def severe_console_messages(self):
         return [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]

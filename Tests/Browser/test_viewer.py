@@ -21,13 +21,7 @@ class ViewerTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.site = site_fixtures.shared(site_fixtures.many, cls.count)
-        cls.server = browser.Server(cls.site)
-        cls.addClassCleanup(cls.server.stop)
-        cls.driver = browser.chrome()
-        cls.addClassCleanup(cls.driver.quit)
-        browser.record_layout_shifts(cls.driver)
-        browser.color_scheme(cls.driver, "light", reduced_motion=True)
+        browser.serve_to_class(cls, site_fixtures.shared(site_fixtures.many, cls.count), scheme="light", layout_shifts=True)
 
     def setUp(self):
         browser.viewport(self.driver, 1366, 900)
@@ -397,12 +391,7 @@ class Slideshow(ViewerTestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.site = site_fixtures.shared(site_fixtures.three)
-        cls.server = browser.Server(cls.site)
-        cls.addClassCleanup(cls.server.stop)
-        cls.driver = browser.chrome()
-        cls.addClassCleanup(cls.driver.quit)
-        browser.color_scheme(cls.driver, "light", reduced_motion=False)
+        browser.serve_to_class(cls, site_fixtures.shared(site_fixtures.three), scheme="light", reduced_motion=False)
 
     def shown_title(self):
         return self.script("return document.querySelector('[role=\"tabpanel\"] h2').textContent")
