@@ -99,3 +99,25 @@ struct BaseURLTests {
         }
     }
 }
+
+/// sitemaps.org allows 50,000 addresses a file; a page per photo reaches that at 50,000 photos.
+struct SitemapSplitTests {
+    @Test func pastTheLimitTheSitemapIsAnIndexOfParts() throws {
+        let addresses = (1...5).map { "https://example.com/p\($0)/" }
+        let one = SiteRenderer.sitemaps(Array(addresses.prefix(2)), base: "https://example.com/", limit: 2)
+        #expect(one.map(\.path) == ["sitemap.xml"] && one[0].text.contains("<urlset"))
+        let files = SiteRenderer.sitemaps(addresses, base: "https://example.com/", limit: 2)
+        #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
+        #expect(files[0].text == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+              <sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>
+              <sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>
+              <sitemap><loc>https://example.com/sitemap-3.xml</loc></sitemap>
+            </sitemapindex>
+
+            """)
+        #expect(files[1].text.contains("<loc>https://example.com/p1/</loc>") && files[1].text.contains("p2/") && !files[1].text.contains("p3/"))
+        #expect(files[3].text.contains("p5/") && !files[3].text.contains("p4/"))
+    }
+}

@@ -12,6 +12,8 @@ public struct OutputLayout: Equatable, Sendable {
     /// Netlify / Cloudflare Pages response headers.
     public static let headers = "_headers"
     public static let sitemap = "sitemap.xml"
+    /// Part `number` (from 1) of a sitemap too long for one file; `sitemap.xml` is then their index.
+    public static func sitemapPart(_ number: Int) -> String { "sitemap-\(number).xml" }
     /// Every rendition is under this folder (so `_headers` can mark them all immutable).
     public static let imagesFolder = "images/"
 

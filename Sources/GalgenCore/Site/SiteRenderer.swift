@@ -42,8 +42,26 @@ public enum SiteRenderer {
         files += assets
         files.append(OutputFile(path: OutputLayout.headers, text: headers(fingerprinted: fingerprinted)))
         let addresses = pages.compactMap(\.canonicalURL)
-        if !addresses.isEmpty { files.append(OutputFile(path: OutputLayout.sitemap, text: sitemap(addresses))) }
+        if let base = pages.first(where: { $0.path == OutputLayout.index })?.canonicalURL, !addresses.isEmpty {
+            files += sitemaps(addresses, base: base)
+        }
         return files
+    }
+
+    /// sitemaps.org allows this many addresses in one file.
+    static let addressesPerSitemap = 50_000
+
+    /// `sitemap.xml` with every page's address; past `limit` addresses (a page per photo makes that
+    /// a 50,000-photo gallery), `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`…
+    /// holding `limit` each, at `base` (the site's address).
+    static func sitemaps(_ addresses: [String], base: String, limit: Int = addressesPerSitemap) -> [OutputFile] {
+        guard addresses.count > limit else { return [OutputFile(path: OutputLayout.sitemap, text: sitemap(addresses))] }
+        let parts = stride(from: 0, to: addresses.count, by: limit).map { Array(addresses[$0..<min($0 + limit, addresses.count)]) }
+        let files = parts.enumerated().map { number, part in OutputFile(path: OutputLayout.sitemapPart(number + 1), text: sitemap(part)) }
+        let index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            + files.map { "  <sitemap><loc>\(MarkupText.xml(base + $0.path))</loc></sitemap>\n" }.joined()
+            + "</sitemapindex>\n"
+        return [OutputFile(path: OutputLayout.sitemap, text: index)] + files
     }
 
     /// sitemaps.org: every page's address, in page order, without dates (so builds stay identical).
