@@ -25,12 +25,12 @@ enum RenditionBase {
     func resized(width: Int, height: Int) -> RenditionBase {
         switch self {
         case .eightBit(let pixels, nil):
-            .eightBit(Resampler.resize(pixels, width: width, height: height), alpha: nil)
+            return .eightBit(Resampler.resize(pixels, width: width, height: height), alpha: nil)
         case .eightBit(let pixels, let alpha?):
-            { let resized = AlphaResampling.resize(pixels, alpha: alpha, width: width, height: height)
-              return .eightBit(resized.0, alpha: resized.1) }()
+            let (resized, resizedAlpha) = AlphaResampling.resize(pixels, alpha: alpha, width: width, height: height)
+            return .eightBit(resized, alpha: resizedAlpha)
         case .deep(let samples):
-            .deep(DeepResampler.resize(samples, width: width, height: height))
+            return .deep(DeepResampler.resize(samples, width: width, height: height))
         }
     }
 

@@ -144,17 +144,12 @@ struct ConfigReader {
             return settings
         }
         // `slideshow: false` is no slideshow, like leaving it out; a number is seconds per photo.
-        if let slideshow = fields["slideshow"], !Self.isFalse(slideshow) {
+        if let slideshow = fields["slideshow"], Self.boolean(slideshow) != false {
             settings.slideshowSeconds = int(slideshow, key: "viewer.slideshow", range: 2...600)
         }
         settings.originals = bool(fields["originals"], key: "viewer.originals") ?? false
         settings.originalsWithLocation = bool(fields["originals_with_location"], key: "viewer.originals_with_location") ?? false
         return settings
-    }
-
-    static func isFalse(_ field: Field) -> Bool {
-        guard case let .scalar(scalar) = field.value, scalar.style == .plain else { return false }
-        return ["false", "no", "off"].contains(scalar.string.lowercased())
     }
 
     mutating func readDownload(_ field: Field?) -> DownloadSettings {

@@ -86,16 +86,20 @@ extension ConfigReader {
 
     mutating func bool(_ field: Field?, key: String) -> Bool? {
         guard let field, !field.value.isNull else { return nil }
-        guard case let .scalar(scalar) = field.value, scalar.style == .plain else {
+        guard let value = Self.boolean(field) else {
             fail(.wrongType(key: key, expected: "true or false"), at: field.value)
             return nil
         }
+        return value
+    }
+
+    /// A plain (unquoted) true/yes/on or false/no/off, in any case; nil for anything else.
+    static func boolean(_ field: Field) -> Bool? {
+        guard case let .scalar(scalar) = field.value, scalar.style == .plain else { return nil }
         switch scalar.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        default:
-            fail(.wrongType(key: key, expected: "true or false"), at: field.value)
-            return nil
+        default: return nil
         }
     }
 

@@ -98,29 +98,27 @@ public enum Presenter {
                                       generator: String) -> [PageViewModel] {
         guard gallery.hasAlbums else {
             let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
-            return albumPages(album, shown: photos.first ?? [], gallery: gallery, plan: plan, parentLink: nil, generator: generator)
+            return albumPages(album, shown: photos.first ?? [], gallery: gallery, plan: plan, generator: generator)
         }
         let index = OutputLayout.index
-        let links = zip(gallery.albums, photos).map { album, shown in
-            AlbumNavLink(title: album.title, href: plan.layout.page(of: album))
-        }
+        // Each album's first page, where the album list and the neighbouring albums link.
+        let albumPaths = gallery.albums.map { plan.layout.page(of: $0) }
         var pages: [PageViewModel] = []
         for (position, (album, shown)) in zip(gallery.albums, photos).enumerated() {
-            let parent = OutputLayout.href(from: plan.layout.page(of: album), to: index)
-            var albumPages = albumPages(album, shown: shown, gallery: gallery, plan: plan, parentLink: parent, generator: generator)
+            var albumPages = albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
             for page in albumPages.indices where albumPages[page].template == "overview" {
                 let link = { (other: Int) in
-                    AlbumNavLink(title: links[other].title, href: OutputLayout.href(from: albumPages[page].path, to: links[other].href))
+                    AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: albumPages[page].path, to: albumPaths[other]))
                 }
                 albumPages[page].previousAlbum = position > 0 ? link(position - 1) : nil
-                albumPages[page].nextAlbum = position + 1 < links.count ? link(position + 1) : nil
+                albumPages[page].nextAlbum = position + 1 < albumPaths.count ? link(position + 1) : nil
             }
             pages += albumPages
         }
         let albumLinks = gallery.albums.indices.map { position in
             let (album, shown) = (gallery.albums[position], photos[position])
             return AlbumLinkViewModel(
-                title: album.title, href: OutputLayout.href(from: index, to: links[position].href), summary: album.description,
+                title: album.title, href: OutputLayout.href(from: index, to: albumPaths[position]), summary: album.description,
                 count: Presenter.photos(shown.count),
                 cover: shown.first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
@@ -136,11 +134,11 @@ public enum Presenter {
 
     /// An album's overview pages, then its photo pages, in the album's order.
     static func albumPages(_ album: Album, shown: [ShownImage], gallery: Gallery, plan: BuildPlan,
-                           parentLink: String?, generator: String) -> [PageViewModel] {
+                           generator: String) -> [PageViewModel] {
         let title = gallery.hasAlbums ? album.title : gallery.title
         let context = AlbumContext(album: album, shown: shown, plan: plan, title: title,
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
-                                   galleryTitle: gallery.title, parentLink: parentLink, generator: generator,
+                                   galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
                                    slideshowSeconds: gallery.viewer.slideshowSeconds)
         let segments = segments(context)
         return overviewPages(context) + shown.indices.map { photoPage(context, segments: segments, index: $0) }
@@ -154,7 +152,8 @@ public enum Presenter {
         var title: String
         var documentTitle: String
         var galleryTitle: String
-        var parentLink: String?
+        /// The gallery has `albums:`: every page links back to the album list.
+        var hasAlbumList: Bool
         var generator: String
         var slideshowSeconds: Int?
 
@@ -164,7 +163,7 @@ public enum Presenter {
                 path: path, template: template, root: OutputLayout.root(of: path), galleryTitle: galleryTitle, title: title,
                 documentTitle: documentTitle, description: album.description, hasImages: !shown.isEmpty,
                 useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit, albums: [], hasAlbums: false,
-                parentLink: parentLink.map { _ in OutputLayout.href(from: path, to: OutputLayout.index) }, generator: generator)
+                parentLink: hasAlbumList ? OutputLayout.href(from: path, to: OutputLayout.index) : nil, generator: generator)
         }
     }
 
