@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "galgen",
             dependencies: [
-                "GalgenApp", "GalgenCore",
+                "GalgenApp", "GalgenCore", "GalgenIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,7 +58,9 @@ let package = Package(
             resources: [.embedInCode("site-template")]
         ),
         // The image stage: decode (every format), resize, encode (CPU only).
-        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2"]),
+        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2", "CZlib"]),
+        // zlib: the location check inflates PNG text chunks (zTXt, compressed iTXt) itself.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Little CMS 2: CMYK and wide-gamut sources to sRGB through their ICC profiles.
         .systemLibrary(
             name: "CLCMS2",

@@ -11,6 +11,7 @@ extension BuildEffects {
         let renditions = DiskRenditionStore(root: cache, temporaries: temporaries)
         let sources = SourceDigests(cache: cache, temporaries: temporaries)
         let pages = DiskPageCache(cache: cache, output: output, siteStamps: siteStamps, temporaries: temporaries)
+        let originals = OriginalSnapshots(cache: cache, temporaries: temporaries)
         // Read while gallery.yml is parsed.
         renditions.prefetch()
         sources.prefetch()
@@ -22,22 +23,26 @@ extension BuildEffects {
             fetchRemote: fetcher.fetchAll,
             sourceDigest: sources.digest,
             fileSize: { FileStamp.of($0).map { Int($0.size) } },
+            snapshotOriginal: originals.snapshot,
             listFolder: FolderWalker.list,
             pathKind: FolderWalker.kind,
+            leadsOutside: FolderWalker.leadsOutside,
             renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
                 try renditions.finish(used)
                 try sources.finish()
                 try pages.finish()
+                try originals.finish()
             }),
             pages: pages.pageCache,
-            writeSite: SiteWriter(output: output, stamps: siteStamps).write,
+            openSite: SiteWriter(output: output, stamps: siteStamps).open,
             report: reporter.report)
     }
 
     /// Only what the configuration stage uses: no cache is opened, nothing is written.
     static let configurationOnly = BuildEffects(
         readFile: { try FileSystem.read($0, limit: $1) }, loadTemplate: loadTemplate,
-        listFolder: FolderWalker.list, pathKind: FolderWalker.kind, writeSite: { _ in false }, report: { _ in })
+        listFolder: FolderWalker.list, pathKind: FolderWalker.kind, leadsOutside: FolderWalker.leadsOutside,
+        writeSite: { _ in false }, report: { _ in })
 
     /// The template folder named in gallery.yml over the built-in files, or the built-in template.
     static let loadTemplate: @Sendable (String?) throws -> LoadedTemplate = { folder in

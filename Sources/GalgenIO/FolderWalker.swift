@@ -118,6 +118,14 @@ public enum FolderWalker {
         String(cString: strerror(code))
     }
 
+    /// The live `leadsOutside` effect: a symlink is trusted as a folder's walk trusts it.
+    public static func leadsOutside(_ path: String, trusted: [String]) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        guard let target = realPath(path) else { return true }
+        return !trusted.compactMap(realPath).contains { isInside(target, $0) }
+    }
+
     /// The live `pathKind` effect.
     public static func kind(of path: String) -> PathKind {
         var info = stat()

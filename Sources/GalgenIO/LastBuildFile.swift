@@ -35,7 +35,7 @@ public struct LastBuildFile: Sendable {
     /// wrote; nil otherwise.
     public func unchanged(key: String, config: String) -> LastBuild? {
         guard let data = FileManager.default.contents(atPath: path),
-              var (last, stamps) = Self.parse(Array(data)), last.key == key,
+              case (var last, let stamps)? = Self.parse(Array(data)), last.key == key,
               // Inputs first: a changed photo ends the check before the site's files are looked at.
               stamps.allSatisfy({ path, stamp in stamp.isCurrent(at: path) }), site.isIntact()
         else { return nil }

@@ -8,8 +8,10 @@ public enum PhotoRenderer {
         ImageRenderer(
             render: { bytes, request in
                 let format = try format(of: bytes)
-                return format == .jpeg ? try JPEGImageRenderer.render(bytes, request: request, decoder: decoder)
+                var image = format == .jpeg ? try JPEGImageRenderer.render(bytes, request: request, decoder: decoder)
                     : try DecodedImageRenderer.render(bytes, format: format, request: request)
+                image.sourceFormat = format
+                return image
             },
             peakBytes: { bytes, request in
                 switch ImageFormat(signature: bytes) {

@@ -1,12 +1,13 @@
 import Foundation
 import GalgenJPEG
+import Synchronization
 
 /// What is known about the profiles already seen: usable or not, and whether one is sRGB in all
 /// but name. Most photos of a gallery carry the same few profiles (a camera's sRGB, a phone's P3),
 /// so each is checked once per process instead of once per photo (a check is an lcms2 transform,
 /// about a millisecond).
-final class ProfileVerdicts: @unchecked Sendable {
-    struct Verdict {
+final class ProfileVerdicts: Sendable {
+    struct Verdict: Sendable {
         /// Why the profile cannot be used with these pixels, or nil if it can.
         var problem: ColourError?
         /// Converting through it to sRGB changes no colour by more than a level.
@@ -19,20 +20,19 @@ final class ProfileVerdicts: @unchecked Sendable {
     static let largestRemembered = 64 * 1024
     static let capacity = 64
 
-    private let lock = NSLock()
-    private var verdicts: [Key: Verdict] = [:]
+    private let verdicts = Mutex<[Key: Verdict]>([:])
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         var profile: [UInt8]
         var layout: PixelBuffer.Layout
     }
 
     func verdict(on profile: [UInt8], for layout: PixelBuffer.Layout) -> Verdict {
         let key = Key(profile: profile, layout: layout)
-        if let known = lock.withLock({ verdicts[key] }) { return known }
+        if let known = verdicts.withLock({ $0[key] }) { return known }
         let verdict = Self.judge(profile, layout)
         if profile.count <= Self.largestRemembered {
-            lock.withLock {
+            verdicts.withLock { verdicts in
                 if verdicts.count >= Self.capacity { verdicts.removeAll() }
                 verdicts[key] = verdict
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GalgenApp
 import GalgenCore
+import GalgenIO
 
 /// Options every command that builds shares.
 struct BuildOptions: ParsableArguments {
@@ -22,21 +23,40 @@ struct BuildOptions: ParsableArguments {
     @Flag(name: .customLong("no-wait"), help: "Exit (status 4) instead of waiting when another build uses the cache.")
     var noWait = false
 
-    @Flag(name: [.customShort("q"), .long], help: "Print only errors.")
-    var quiet = false
-
-    @Flag(name: .long, help: "Print every image as it is built.")
-    var verbose = false
+    /// `--quiet` or `--verbose`, at most one: ArgumentParser refuses both.
+    @Flag var loudness: Loudness?
 
     func validate() throws {
-        if quiet && verbose { throw ValidationError("Use either --quiet or --verbose, not both.") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs)).") }
         if let problem = settings.overlapProblem { throw ValidationError("Nothing was written: \(problem).") }
     }
 
     var settings: BuildSettings {
         BuildSettings(config: config, output: output, cacheDir: cacheDir, jobs: jobs, offline: offline, noWait: noWait,
-                      verbosity: quiet ? .quiet : verbose ? .verbose : .normal)
+                      verbosity: loudness?.verbosity ?? .normal)
+    }
+}
+
+/// How much a build prints besides its summary.
+enum Loudness: String, EnumerableFlag {
+    case quiet, verbose
+
+    static func name(for value: Loudness) -> NameSpecification {
+        value == .quiet ? [.customShort("q"), .long] : .long
+    }
+
+    static func help(for value: Loudness) -> ArgumentHelp? {
+        switch value {
+        case .quiet: "Print only errors."
+        case .verbose: "Print every image as it is built."
+        }
+    }
+
+    var verbosity: TerminalReporter.Verbosity {
+        switch self {
+        case .quiet: .quiet
+        case .verbose: .verbose
+        }
     }
 }
 

@@ -20,8 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0: any free port).")
     var port = 8000
 
-    @Option(name: .customLong("base-path"), help: "Serve the site under this sub-folder, as it will be on its host (e.g. /photos/).")
-    var basePath = "/"
+    @Option(name: .customLong("base-path"), help: ArgumentHelp(
+        "Serve the site under this sub-folder, as it will be on its host (e.g. /photos/).",
+        discussion: "A URL path: letters, digits, -, _, ~ and /, with no dot folders."))
+    var basePath = BasePathArgument.root
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(
         "Also answer requests for this host name (repeatable).",
@@ -31,14 +33,28 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         try options.validate()
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (got \(port)).") }
-        guard PreviewSession.basePath(basePath) != nil else {
-            throw ValidationError("--base-path must be a URL path such as /photos/ (letters, digits, -, _, ~ and /; no dot folders); got \(basePath).")
-        }
     }
 
     func run() async throws {
         try await PreviewSession.serve(
-            options.settings, host: host, port: port, basePath: PreviewSession.basePath(basePath) ?? "/", allowedHosts: allowHost
+            options.settings, host: host, port: port, basePath: basePath.path, allowedHosts: allowHost
         ).exit()
     }
+}
+
+/// `--base-path`, normalised once as it is parsed ("/" or "/sub/"); ArgumentParser refuses
+/// what cannot be a URL path prefix, with its usage status.
+struct BasePathArgument: ExpressibleByArgument {
+    let path: String
+
+    static let root = BasePathArgument(path: "/")
+
+    private init(path: String) { self.path = path }
+
+    init?(argument: String) {
+        guard let path = PreviewSession.basePath(argument) else { return nil }
+        self.path = path
+    }
+
+    var defaultValueDescription: String { path }
 }

@@ -16,6 +16,8 @@ struct FakePhoto: Codable, Equatable, Sendable {
     var leavesOut: [OutputFormat] = []
     /// The file records where it was taken (GPS).
     var hasLocation = false
+    /// The format the renderer finds in the bytes, whatever the file is named.
+    var format: ImageFormat = .jpeg
 
     init(_ name: String, width: Int = 2000, fails: Bool = false, warning: String? = nil, metadata: PhotoMetadata? = nil) {
         self.name = name
@@ -62,6 +64,7 @@ struct FakePhoto: Codable, Equatable, Sendable {
                                      warnings: warning.map { [$0] } ?? [])
         rendered.metadata = metadata ?? PhotoMetadata()
         rendered.hasLocation = hasLocation
+        rendered.sourceFormat = format
         return rendered
     }
 }

@@ -22,7 +22,7 @@ struct OriginalsTests {
     @Test func anOriginalIsTheFileItselfAndALocatedOneIsLeftOutWithAWarning() async throws {
         let files = try await build("originals: true")
         let originals = files.filter { $0.path.contains("-original.") }
-        let expected = OutputLayout.original(stem: "images/plain", digest: ContentHash.hex(plain.bytes), fileName: "plain.jpg")
+        let expected = OutputLayout.original(stem: "images/plain", digest: ContentHash.hex(plain.bytes), format: .jpeg)
         #expect(originals.map(\.path) == [expected])
         #expect(expected.hasPrefix("images/plain-original.") && expected.hasSuffix(".jpg"))
         #expect(originals.first?.content == .file("/site/plain.jpg") && originals.first?.byteCount == plain.bytes.count)
@@ -64,13 +64,24 @@ struct OriginalsTests {
         #expect(error.exitCode == 2)
     }
 
-    @Test func theNameKeepsAShortExtensionOnly() {
-        #expect(OutputLayout.original(stem: "images/a", digest: String(repeating: "ab", count: 32), fileName: "IMG_1.HEIC")
-            == "images/a-original.abababab.heic")
-        #expect(OutputLayout.original(stem: "images/a", digest: String(repeating: "ab", count: 32), fileName: "photo")
-            == "images/a-original.abababab")
-        #expect(OutputLayout.original(stem: "images/a", digest: String(repeating: "ab", count: 32), fileName: "a.ph<o>")
-            == "images/a-original.abababab")
+    @Test func theExtensionIsTheFormatsFoundInTheBytesNeverTheNames() {
+        let digest = String(repeating: "ab", count: 32)
+        #expect(OutputLayout.original(stem: "images/a", digest: digest, format: .heif) == "images/a-original.abababab.heic")
+        #expect(ImageFormat.allCases.map(\.fileExtension) == ["jpg", "heic", "avif", "webp", "png"])
+    }
+
+    /// A JPEG named `shot.html` (a script in a comment) would be a page on the site's origin, and
+    /// `render.php` a script on a PHP host: each is published under its format's extension.
+    @Test(arguments: [("shot.html", ImageFormat.jpeg, ".jpg"), ("render.php", .png, ".png"), ("IMG_1.JPG", .heif, ".heic"),
+                      ("photo", .webp, ".webp"), ("a.jpg", .avif, ".avif")])
+    func anOriginalIsNamedByItsFormat(_ name: String, _ format: ImageFormat, _ suffix: String) async throws {
+        var photo = FakePhoto("shot")
+        photo.format = format
+        let harness = PipelineHarness()
+        _ = try await harness.run("viewer: { originals: true }\nthumbnails: { formats: [jpeg] }\nimages: [\"\(name)\"]\n",
+                                  photos: ["/site/\(name)": photo], fileSizes: ["/site/\(name)": photo.bytes.count]).get()
+        let originals = try #require(harness.recorder.files).filter { $0.path.contains("-original.") }.map(\.path)
+        #expect(originals.count == 1 && originals[0].hasSuffix(suffix), "\(originals)")
     }
 }
 
@@ -88,7 +99,7 @@ struct OriginalsCacheTests {
         let config = { (originals: Bool) in "viewer: { originals: \(originals) }\nthumbnails: { formats: [jpeg] }\nimages: [a.jpg]\n" }
         let photos = ["/site/a.jpg": FakePhoto("a")]
         _ = try await PipelineHarness().run(config(false), photos: photos, jobs: 1, renditions: store.store).get()
-        for key in store.images.keys { store.images[key]?.hasLocation = nil }
+        for key in store.images.keys { store.images[key]?.hasLocation = nil; store.images[key]?.sourceFormat = nil }
         let off = PipelineHarness()
         _ = try await off.run(config(false), photos: photos, jobs: 1, renditions: store.store).get()
         #expect(off.recorder.requests.isEmpty, "without originals, the kept image serves")
@@ -96,7 +107,7 @@ struct OriginalsCacheTests {
         _ = try await on.run(config(true), photos: photos, jobs: 1, renditions: store.store,
                              fileSizes: ["/site/a.jpg": FakePhoto("a").bytes.count]).get()
         #expect(on.recorder.requests.count == 1, "rendered again to learn whether it records a place")
-        #expect(store.images.values.allSatisfy { $0.hasLocation == false })
+        #expect(store.images.values.allSatisfy { $0.hasLocation == false && $0.sourceFormat == .jpeg })
         #expect(on.recorder.files?.contains { $0.path.contains("-original.") } == true)
     }
 }

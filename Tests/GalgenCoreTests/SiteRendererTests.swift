@@ -26,9 +26,15 @@ struct SiteRendererTests {
         "\(imagePath(stem, 400)) 400w, \(imagePath(stem, 1600)) 1600w"
     }
 
-    static let headersStart = "# Written by galgen: file names with a content fingerprint never change.\n"
-        + "/*\n  X-Content-Type-Options: nosniff\n"
-        + "/images/*\n  Cache-Control: public, max-age=31536000, immutable\n"
+    /// `_headers` before the assets' lines: the pages' policy for every file when the template declares one.
+    static func headersStart(policy: String? = nil) -> String {
+        "# Written by galgen: file names with a content fingerprint never change.\n"
+            + "/*\n  X-Content-Type-Options: nosniff\n" + (policy.map { "  Content-Security-Policy: \($0)\n" } ?? "")
+            + "/images/*\n  Cache-Control: public, max-age=31536000, immutable\n  Content-Security-Policy: default-src 'none'; sandbox\n"
+    }
+
+    static let builtInPolicy = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'none'"
 
     private func render(_ gallery: Gallery, template: SiteTemplate = BuiltInTemplate.template,
                         rendered: [ImageSource: RenderedImage]? = nil) throws -> [String: String] {
@@ -46,7 +52,7 @@ struct SiteRendererTests {
         #expect(files[2].text == "<h1>Summer</h1>[b|eager|\(srcset("images/b"))]")
         #expect(files[3].bytes == [1, 2, 3])
         // Only the stylesheet and script galgen links are fingerprinted; a template's own assets keep their names.
-        #expect(files[4].text == Self.headersStart)
+        #expect(files[4].text == Self.headersStart())
         #expect(try render(Gallery(title: "Empty"), template: Self.inline)["index.html"] == "<h1>Empty</h1>EMPTY")
         #expect(try render(Fixture.albums([]), template: Self.inline)["index.html"] == "NO ALBUMS")
     }
@@ -101,7 +107,23 @@ struct SiteRendererTests {
         #expect(files.allSatisfy { $0.digest == ContentHash.hex($0.inMemory) && $0.byteCount == $0.inMemory.count })
         // The fingerprinted files may be cached forever.
         let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
-        #expect(files[3].text == Self.headersStart + [Self.css, Self.js].sorted().map { "/\($0)\n" + forever }.joined())
+        #expect(files[3].text == Self.headersStart(policy: Self.builtInPolicy) + [Self.css, Self.js].sorted().map { "/\($0)\n" + forever }.joined())
+        #expect(files[0].text.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(Self.builtInPolicy)">"#),
+                "the header's policy is the pages' own")
+    }
+
+    /// A template that widens its policy gets that one in `_headers`; one whose templates disagree
+    /// or compute it gets none for pages (the header would block what the page allows), but
+    /// `images/` stays sandboxed.
+    @Test(arguments: [
+        (["page": #"<meta http-equiv="Content-Security-Policy" content="default-src 'self' https://fonts.example">"#], "default-src 'self' https://fonts.example"),
+        (["page": #"<meta http-equiv="Content-Security-Policy" content="a">"#, "overview": #"<meta http-equiv="Content-Security-Policy" content="b">"#], nil),
+        (["page": #"<meta http-equiv="Content-Security-Policy" content="{{policy}}">"#], nil),
+        (["page": "<p>no policy</p>"], nil),
+    ] as [([String: String], String?)])
+    func theHeadersFollowTheTemplatesPolicy(_ templates: [String: String], _ expected: String?) {
+        let text = HostHeaders.file(fingerprinted: [], template: SiteTemplate(templates: templates, assets: [:]))
+        #expect(text == Self.headersStart(policy: expected))
     }
 
     @Test func failedImageIsNotOnThePage() throws {

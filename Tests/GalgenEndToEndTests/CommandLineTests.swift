@@ -50,7 +50,10 @@ struct BinaryExitStatusTests {
     @Test func usageErrorsKeepArgumentParsersCode() throws {
         let result = try Galgen.run(["build", "--quiet", "--verbose"], in: NSTemporaryDirectory())
         #expect(result.status == 64)
-        #expect(result.stderr.contains("either --quiet or --verbose"))
+        #expect(result.stderr.contains("--quiet") && result.stderr.contains("--verbose"), "\(result.stderr)")
+        let basePath = try Galgen.run(["serve", "--base-path", "/a/../b/"], in: NSTemporaryDirectory())
+        #expect(basePath.status == 64)
+        #expect(basePath.stderr.contains("'/a/../b/' is invalid for '--base-path"), "\(basePath.stderr)")
     }
 
     @Test("The binary exits with the build's status", arguments: [

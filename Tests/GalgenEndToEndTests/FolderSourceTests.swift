@@ -81,6 +81,32 @@ struct FolderSourceTests {
         #expect(result.stderr.contains("symlinks leading out of the gallery's folder") && result.stderr.contains("(leak)"))
     }
 
+    /// A photo listed on its own: its sidecar is read only under the rule a folder's walk keeps
+    /// (`photos/a.jpg.txt -> /etc/passwd` would publish that file whole as the caption).
+    @Test func aSinglePhotosSidecarThatSymlinksOutIsNotRead() async throws {
+        let project = try project("images: [photos/a.jpg, photos/b.jpg, photos/c.jpg]\n", photos: ["a.jpg", "b.jpg", "c.jpg"])
+        let outside = try TemporaryFolder()
+        try outside.write("secret.txt", "the secret words\n")
+        try FileManager.default.createSymbolicLink(atPath: project.path("photos/a.jpg.txt"), withDestinationPath: outside.path + "/secret.txt")
+        // Beside the gallery's folder is outside it too.
+        let beside = (project.path as NSString).deletingLastPathComponent + "/beside-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: beside) }
+        try "the words beside\n".write(toFile: beside + "/words.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: project.path("photos/b.jpg.txt"), withDestinationPath: beside + "/words.txt")
+        // A link that stays inside the gallery's folder is read, as a folder's walk follows it.
+        try project.write("notes/c.txt", "A caption kept in notes\n")
+        try FileManager.default.createSymbolicLink(atPath: project.path("photos/c.jpg.txt"), withDestinationPath: project.path("notes/c.txt"))
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(project.photoPages().map(\.caption) == [nil, nil, "A caption kept in notes"])
+        let site = project.siteFiles().compactMap { project.read("_site/" + $0) }.joined()
+        #expect(!site.contains("the secret words") && !site.contains("the words beside"))
+        #expect(result.stderr.contains("photos/a.jpg.txt: this sidecar was not read: it symlinks leading out of the gallery's folder"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("photos/b.jpg.txt: this sidecar was not read"))
+    }
+
     @Test func decomposedNamesShowComposedTitles() async throws {
         let nfd = "E\u{301}te\u{301}.jpg"
         let project = try project("images: photos/\n", photos: [nfd])

@@ -1,6 +1,6 @@
 /// The photo formats galgen reads, told apart by their first bytes (never by a file name or a
 /// server's Content-Type, which are often wrong).
-public enum ImageFormat: String, Equatable, Sendable, CaseIterable {
+public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
     case jpeg = "JPEG"
     /// HEIC/HEIF: an ISO-BMFF `ftyp` box with an HEVC or generic HEIF brand.
     case heif = "HEIF"
@@ -14,6 +14,18 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable {
 
     /// What every reader of untrusted bytes says when they are none of these.
     public static let supportedList = "JPEG, HEIC/HEIF, AVIF, WebP or PNG"
+
+    /// The extension a file of this format is published with (a published original's), whatever
+    /// its source was named: a name may say `.html` or `.php`, the bytes cannot.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .heif: "heic"
+        case .avif: "avif"
+        case .webp: "webp"
+        case .png: "png"
+        }
+    }
 
     /// The format whose signature `start` begins with, or nil.
     public init?(signature start: some Collection<UInt8>) {

@@ -16,18 +16,24 @@ public struct BuildEffects: Sendable {
     public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
     /// A file's size, if it can be seen (to start the largest photos first); nil when unknown.
     public var fileSize: @Sendable (_ path: String) -> Int?
+    /// A copy of a published original that nothing else changes, taken only if the file's bytes
+    /// still have the SHA-256 that was checked (`OriginalSnapshot`); throws when they do not.
+    public var snapshotOriginal: @Sendable (_ path: String, _ digest: String) throws -> OriginalSnapshot
     /// Lists the files under a folder, at most `maxDepth` folders deep (nil: any depth),
     /// following a symlink only when it leads inside one of the `trusted` folders (gallery.yml's
     /// folder, the listed folder).
     public var listFolder: @Sendable (_ folder: String, _ maxDepth: Int?, _ trusted: [String]) -> FolderListing
     /// Whether a path is a file (and when it was modified), a folder, or neither.
     public var pathKind: @Sendable (_ path: String) -> PathKind
+    /// Whether `path` is a symlink whose real target is outside every one of the `trusted`
+    /// folders (or leads nowhere): such a file is not read, as a folder's walk would not follow it.
+    public var leadsOutside: @Sendable (_ path: String, _ trusted: [String]) -> Bool
     /// Keeps rendered images between builds.
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
     public var pages: PageCache
-    /// Replaces the site with these files; false when the site already held exactly them.
-    public var writeSite: @Sendable (_ files: [OutputFile]) throws -> Bool
+    /// Starts replacing the site: its files are handed over a batch at a time (`SiteOutput`).
+    public var openSite: @Sendable () throws -> SiteOutput
     /// Progress and messages for the terminal.
     public var report: @Sendable (_ event: BuildEvent) -> Void
 
@@ -37,23 +43,33 @@ public struct BuildEffects: Sendable {
         fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
+        snapshotOriginal: (@Sendable (String, String) throws -> OriginalSnapshot)? = nil,
         listFolder: @escaping @Sendable (String, Int?, [String]) -> FolderListing = { _, _, _ in FolderListing(problem: .missing) },
         pathKind: @escaping @Sendable (String) -> PathKind = { _ in .other },
+        leadsOutside: @escaping @Sendable (String, [String]) -> Bool = { _, _ in false },
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
-        writeSite: @escaping @Sendable ([OutputFile]) throws -> Bool,
+        writeSite: (@Sendable ([OutputFile]) throws -> Bool)? = nil,
+        openSite: (@Sendable () throws -> SiteOutput)? = nil,
         report: @escaping @Sendable (BuildEvent) -> Void
     ) {
         self.sourceDigest = sourceDigest ?? { SourceDigest(of: try readFile($0, .photo)) }
         self.fileSize = fileSize
+        self.snapshotOriginal = snapshotOriginal ?? { path, digest in
+            let bytes = try readFile(path, .photo)
+            guard ContentHash.hex(bytes) == digest else { throw OriginalSnapshot.Changed(path: path) }
+            return OriginalSnapshot(path: path, byteCount: bytes.count)
+        }
         self.listFolder = listFolder
         self.pathKind = pathKind
+        self.leadsOutside = leadsOutside
         self.renditions = renditions
         self.pages = pages
         self.readFile = readFile
         self.loadTemplate = loadTemplate
         self.fetchRemote = fetchRemote
-        self.writeSite = writeSite
+        // A writer of the whole site at once gets every file when the site is finished.
+        self.openSite = openSite ?? { SiteOutput.collecting(writeSite ?? { _ in false }) }
         self.report = report
     }
 }

@@ -57,7 +57,7 @@ extension BuildPipeline {
             case let .file(modified)?:
                 var image = image
                 image.modified = modified
-                image.sidecarPath = sidecarBeside(image)
+                image.sidecarPath = sidecarBeside(image, directory: directory)
                 // Its folder's listing changes when a sidecar is put beside it.
                 if case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") {
                     inputs.append(String(resolved[...slash]))
@@ -114,15 +114,24 @@ extension BuildPipeline {
         return PhotoGroup(written: written + "/", root: resolved, caption: image.caption, alt: image.alt, location: image.location)
     }
 
-    /// The first sidecar candidate beside a single photo that is a file.
-    private func sidecarBeside(_ image: GalleryImage) -> String? {
+    /// The first sidecar candidate beside a single photo that is a file. One that is a symlink
+    /// leading out of gallery.yml's folder and the photo's own is not read, as a folder's walk
+    /// would not follow it: it could publish any file the user can read as a caption.
+    private func sidecarBeside(_ image: GalleryImage, directory: String) -> String? {
         guard case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") else { return nil }
         let folder = String(resolved[...slash])
         let name = String(resolved[resolved.index(after: slash)...])
-        return Sidecar.candidates(for: name).lazy.map { folder + $0 }.first { path in
-            if case .file = effects.pathKind(path) { return true }
-            return false
+        for path in Sidecar.candidates(for: name).map({ folder + $0 }) {
+            guard case .file = effects.pathKind(path) else { continue }
+            if effects.leadsOutside(path, [directory, folder]) {
+                effects.report(.imageWarning(source: Self.shown(path, relativeTo: directory),
+                                             message: "this sidecar was not read: it symlinks leading out of the gallery's folder "
+                                                 + "(copy the file beside the photo instead of linking it)"))
+                continue
+            }
+            return path
         }
+        return nil
     }
 
     /// Reads and parses every photo's sidecar; a sidecar that cannot be read or parsed is an

@@ -70,13 +70,12 @@ public struct OutputLayout: Equatable, Sendable {
         "\(stem)-\(width).\(ContentHash.fingerprint(digest)).\(format.fileExtension)"
     }
 
-    /// `images/harbour-original.3f2a9c1e.heic`: a photo's own file (`viewer.originals`), with the
-    /// extension of its name, fingerprinted by its bytes so it may be cached forever too.
-    public static func original(stem: String, digest: String, fileName: String) -> String {
-        let dot = fileName.lastIndex(of: ".")
-        let ext = dot.map { String(fileName[fileName.index(after: $0)...]).lowercased() } ?? ""
-        let usable = !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        return "\(stem)-original.\(ContentHash.fingerprint(digest))" + (usable ? "." + ext : "")
+    /// `images/harbour-original.3f2a9c1e.heic`: a photo's own file (`viewer.originals`),
+    /// fingerprinted by its bytes so it may be cached forever too. Its extension is the format's
+    /// that galgen found in the bytes, never the one in its name: a photo named `shot.html`, or a
+    /// URL ending in `render.php`, must not become a page or a script on the host.
+    public static func original(stem: String, digest: String, format: ImageFormat) -> String {
+        "\(stem)-original.\(ContentHash.fingerprint(digest)).\(format.fileExtension)"
     }
 
     /// The stylesheet and script galgen's pages link carry a fingerprint in their name; other

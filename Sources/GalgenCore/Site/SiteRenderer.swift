@@ -24,25 +24,34 @@ public enum SiteRenderer {
     /// (the others come from the page cache); nil renders them all.
     public static func render(_ pages: [PageViewModel], template compiled: CompiledTemplate,
                               renderingOnly: Set<String>? = nil) -> [OutputFile] {
-        let template = compiled.source
+        let linked = linkAssets(pages, template: compiled.source).filter { renderingOnly?.contains($0.path) ?? true }
+        return renderPages(linked, template: compiled)
+            + siteFiles(template: compiled.source, addresses: pages.compactMap(\.canonicalURL),
+                        base: pages.first { $0.path == OutputLayout.index }?.canonicalURL)
+    }
+
+    /// Pages whose assets are linked (`linkAssets`), as files.
+    public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate) -> [OutputFile] {
+        linked.map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: page.template) ?? "") }
+    }
+
+    /// The files of the site that are neither pages nor images: the template's assets, `_headers`,
+    /// and with `base_url` the sitemap of every page's address (`addresses`, in page order; `base`
+    /// is the front page's).
+    public static func siteFiles(template: SiteTemplate, addresses: [String], base: String?) -> [OutputFile] {
         // Fingerprinted copies for galgen's pages; the plain names too when a template from
         // before fingerprints links them directly (assets/gallery.css).
         let plainNamesLinked = template.templates.values.contains { text in
             OutputLayout.fingerprintedAssets.contains { text.contains(OutputLayout.plainAsset($0)) }
         }
-        let assets = template.assets.sorted(by: { $0.key < $1.key }).flatMap { name, bytes in
+        var files = template.assets.sorted(by: { $0.key < $1.key }).flatMap { name, bytes in
             let path = OutputLayout.asset(name, bytes: bytes)
             return Set([path, plainNamesLinked ? OutputLayout.plainAsset(name) : path]).sorted().map { OutputFile(path: $0, bytes: bytes) }
         }
         let fingerprinted = template.assets.filter { OutputLayout.fingerprintedAssets.contains($0.key) }
             .map { OutputLayout.asset($0.key, bytes: $0.value) }.sorted()
-        var files = linkAssets(pages, template: template)
-            .filter { renderingOnly?.contains($0.path) ?? true }
-            .map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: page.template) ?? "") }
-        files += assets
-        files.append(OutputFile(path: OutputLayout.headers, text: headers(fingerprinted: fingerprinted)))
-        let addresses = pages.compactMap(\.canonicalURL)
-        if let base = pages.first(where: { $0.path == OutputLayout.index })?.canonicalURL, !addresses.isEmpty {
+        files.append(OutputFile(path: OutputLayout.headers, text: HostHeaders.file(fingerprinted: fingerprinted, template: template)))
+        if let base, !addresses.isEmpty {
             files += sitemaps(addresses, base: base)
         }
         return files
@@ -69,15 +78,6 @@ public enum SiteRenderer {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
             + addresses.map { "  <url><loc>\(MarkupText.xml($0))</loc></url>\n" }.joined()
             + "</urlset>\n"
-    }
-
-    /// Netlify / Cloudflare Pages headers: fingerprinted files never change, so cache them forever.
-    static func headers(fingerprinted assets: [String]) -> String {
-        let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
-        return "# Written by galgen: file names with a content fingerprint never change.\n"
-            + "/*\n  X-Content-Type-Options: nosniff\n"
-            + "/\(OutputLayout.imagesFolder)*\n" + forever
-            + assets.map { "/\($0)\n" + forever }.joined()
     }
 }
 
