@@ -120,7 +120,7 @@ enum HEIFBoxes {
     }
 
     /// Every box of `type` among the boxes that fill `bytes`, in order.
-    private static func boxes(_ type: String, in bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    static func boxes(_ type: String, in bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var found: [ArraySlice<UInt8>] = []
         var rest = bytes
         while let next = box(type, in: rest) {
@@ -132,7 +132,7 @@ enum HEIFBoxes {
 
     /// A box's contents after its header (8 bytes, or 16 with a 64-bit size), and after the
     /// version and flags of a full box.
-    private static func contents(of box: ArraySlice<UInt8>, full: Bool = false) -> ArraySlice<UInt8> {
+    static func contents(of box: ArraySlice<UInt8>, full: Bool = false) -> ArraySlice<UInt8> {
         box.dropFirst((number(box, box.startIndex, 4) == 1 ? 16 : 8) + (full ? 4 : 0))
     }
 
@@ -163,7 +163,7 @@ enum HEIFBoxes {
         return nil
     }
 
-    private static func number(_ bytes: ArraySlice<UInt8>, _ at: Int, _ length: Int) -> Int {
+    static func number(_ bytes: ArraySlice<UInt8>, _ at: Int, _ length: Int) -> Int {
         guard at >= bytes.startIndex, at + length <= bytes.endIndex else { return 0 }
         return bytes[at..<(at + length)].reduce(0) { $0 << 8 | Int($1) }
     }

@@ -152,6 +152,7 @@ public enum HEIFDecoder {
         if let item = HEIFBoxes.derivationLoop(in: bytes) {
             throw HEIFError(message: "the file is damaged: its image \(item) is made of itself (a loop of grid references)")
         }
+        if let tooMany = HEIFBoxes.tooManyItems(in: bytes) { throw HEIFError(message: tooMany) }
         if let sequence = HEIFBoxes.imageSequence(in: bytes), !sequence.hasStillImage { throw HEIFError(message: sequence.refusal) }
         let bytes = HEIFBoxes.stillImageBrandAdded(to: bytes) ?? bytes
         guard initialised, let context = heif_context_alloc() else { throw HEIFError(message: "libheif could not start") }
