@@ -32,6 +32,15 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // The location check of published originals: every metadata block of every format, read from the raw bytes.
+        .executableTarget(
+            name: "FuzzLocation",
+            dependencies: [
+                .product(name: "GalgenImage", package: "galgen"),
+                .product(name: "GalgenCore", package: "galgen"),
+            ],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
         // HEIC/HEIF and AVIF (libheif), WebP (libwebp) and PNG (libpng through its shim): each decoder on arbitrary bytes.
         .executableTarget(
             name: "FuzzHEIF",

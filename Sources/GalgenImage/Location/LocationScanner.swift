@@ -1,0 +1,30 @@
+import GalgenCore
+
+/// Whether a photo's own file records where it was taken, read from its raw bytes, not from what
+/// a decoder chose to keep: every metadata block of the container (JPEG segments and the images
+/// after the first, PNG chunks, WebP's RIFF chunks, every HEIF item). It fails closed: a block that
+/// cannot be read completely, or one of a kind galgen does not know, makes the file `unreadable`,
+/// and its original is withheld like one with a location (`Originals`).
+///
+/// Bounded on any input: the work is linear in the file's size, embedded images nest at most
+/// `LocationFindings.maxDepth` deep, and what is inflated or gathered is capped (`LocationFindings.budget`).
+public enum LocationScanner {
+    public static func check(_ bytes: [UInt8], format: ImageFormat) -> LocationCheck {
+        var findings = LocationFindings()
+        switch format {
+        case .jpeg: JPEGLocation.scan(bytes[...], into: &findings)
+        case .png: PNGLocation.scan(bytes[...], into: &findings)
+        case .webp: WebPLocation.scan(bytes[...], into: &findings)
+        case .heif, .avif: HEIFLocation.scan(bytes[...], into: &findings)
+        }
+        return findings.check
+    }
+
+    /// The same, the format told from the bytes; a file of no known format is unreadable.
+    public static func check(_ bytes: [UInt8]) -> LocationCheck {
+        guard let format = ImageFormat(signature: bytes) else {
+            return .unreadable("it is none of the formats galgen reads (\(ImageFormat.supportedList))")
+        }
+        return check(bytes, format: format)
+    }
+}
