@@ -41,7 +41,7 @@ enum DecodedImageRenderer {
                              warnings: warnings,
                              placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
                              facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif),
-                             hasLocation: exif.hasGPS || LocationInXMP.found(in: decoded.xmp ?? []))
+                             location: LocationScanner.check(bytes, format: format))
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise

@@ -60,7 +60,7 @@ public enum JPEGImageRenderer {
                              warnings: warnings,
                              placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
                              metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif),
-                             hasLocation: exif.hasGPS || LocationInXMP.found(inJPEG: bytes))
+                             location: LocationScanner.check(bytes, format: .jpeg))
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

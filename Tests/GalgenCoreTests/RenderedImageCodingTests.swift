@@ -26,7 +26,7 @@ struct RenderedImageCodingTests {
             let data = try JSONEncoder().encode(image)
             #expect(try JSONDecoder().decode(RenderedImage.self, from: data).hasLocation == known)
             var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            object["hasLocation"] = nil
+            object["location"] = nil
             let older = try JSONDecoder().decode(RenderedImage.self, from: JSONSerialization.data(withJSONObject: object))
             #expect(older.hasLocation == nil)
         }

@@ -43,13 +43,18 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// When it was taken and the words written into it (for `sort: date`, titles and captions):
     /// read with the renditions and kept with them, so a rebuild never reads the file for it.
     public var metadata: PhotoMetadata
-    /// The file records where it was taken (EXIF or XMP GPS coordinates); nil when not known (a
-    /// record kept before galgen looked), so its original is never published on a guess.
-    public var hasLocation: Bool?
+    /// Whether the file records where it was taken, from every metadata block in it
+    /// (`LocationCheck`); nil when not known (a record kept before galgen read every block), so
+    /// its original is never published on a guess.
+    public var location: LocationCheck?
+    /// The format told from the source's bytes: a published original takes its extension from
+    /// it. Nil in a record kept before galgen noted it (such a photo is rendered again when
+    /// originals are published).
+    public var sourceFormat: ImageFormat?
 
     public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
                 placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata(),
-                hasLocation: Bool? = false) {
+                location: LocationCheck? = LocationCheck.none, sourceFormat: ImageFormat? = nil) {
         self.width = width
         self.height = height
         self.renditions = renditions
@@ -58,12 +63,13 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         self.placeholder = placeholder
         self.facts = facts
         self.metadata = metadata
-        self.hasLocation = hasLocation
+        self.location = location
+        self.sourceFormat = sourceFormat
     }
 }
 
 extension RenderedImage {
-    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata, hasLocation }
+    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
     /// photo is rendered again), rather than failing the whole rendition record.
@@ -75,8 +81,18 @@ extension RenderedImage {
                   placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder),
                   facts: try values.decode(PhotoFacts.self, forKey: .facts),
                   metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata(),
-                  hasLocation: try values.decodeIfPresent(Bool.self, forKey: .hasLocation))
+                  // A record from before every block was read kept only a yes or no ("hasLocation"),
+                  // which missed blocks: it reads as unknown.
+                  location: try values.decodeIfPresent(LocationCheck.self, forKey: .location),
+                  sourceFormat: try values.decodeIfPresent(ImageFormat.self, forKey: .sourceFormat))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
+    }
+
+    /// `location` as a yes or no: true when a place was found or could not be ruled out (the
+    /// original is withheld), nil when not known. Setting true records an unnamed place.
+    public var hasLocation: Bool? {
+        get { location.map(\.withholds) }
+        set { location = newValue.map { $0 ? .found("GPS coordinates") : LocationCheck.none } }
     }
 
     /// Every encoded file: the fallback's renditions, then each alternate format's.

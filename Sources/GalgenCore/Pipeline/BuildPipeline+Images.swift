@@ -2,8 +2,9 @@ extension BuildPipeline {
     /// Loads and renders every planned source, at most `jobs` at a time, so no
     /// more than `jobs` sources and their decoded pixels are in memory at once, and
     /// together no more than the memory budget allows.
-    /// `needsLocation`: originals are published, so a kept image that predates galgen's check for
-    /// GPS (`RenderedImage.hasLocation` nil) is rendered again rather than trusted.
+    /// `needsLocation`: originals are published, so a kept image that predates galgen's check of
+    /// every metadata block for a location (`RenderedImage.location` nil) or that did not note its
+    /// format (`sourceFormat`) is rendered again rather than trusted.
     func renderImages(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>], needsLocation: Bool = false) async
         -> ([ImageSource: KeyedImage], [ImageFailure]) {
         var rendered: [ImageSource: KeyedImage] = [:]
@@ -94,7 +95,7 @@ extension BuildPipeline {
         }
         // Each format is kept on its own: only the formats the store lacks are encoded.
         var kept = keys.compactMapValues { store.lookup($0) }
-        if needsLocation, kept.values.contains(where: { $0.hasLocation == nil }) { kept = [:] }
+        if needsLocation, kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { kept = [:] }
         let missing = request.formats.filter { kept[$0] == nil }
         let keyed = { (reused: Bool) -> KeyedImage in
             KeyedImage(keys: request.formats.compactMap { keys[$0] }, image: RenderedFormats.combine(kept, formats: request.formats),
