@@ -8,15 +8,18 @@ import GalgenJPEG
 /// applies, and the caller applies it. libwebp reports errors as status codes, so no C shim is
 /// needed; decoding runs on the calling thread only (the build decodes several photos at once).
 public enum WebPDecoder {
-    /// The canvas size and whether the file says it has alpha, read without decoding any pixels.
+    /// The canvas size and whether the file says it has alpha, read without decoding any pixels; an
+    /// animation whose canvas is much larger than its first frame is refused here (`checkCanvas`).
     public static func header(_ bytes: [UInt8]) throws(WebPError) -> ImageHeader {
         let features = try features(bytes)
+        try checkCanvas(bytes, features: features)
         return ImageHeader(width: Int(features.width), height: Int(features.height), hasAlpha: features.has_alpha != 0)
     }
 
     /// The image as 8-bit RGB with a straight alpha plane (when some pixel is not opaque), and
     /// its metadata chunks; refused from its header when it has more than `maxPixels` pixels,
-    /// before any pixel is decoded. An animation gives its first frame, composited on the canvas.
+    /// before any pixel is decoded. An animation gives its first frame, composited on the canvas, and
+    /// is refused from its header when that canvas is much larger than the frame (`checkCanvas`).
     public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(WebPError) -> DecodedImage {
         let features = try features(bytes)
         let width = Int(features.width), height = Int(features.height)
@@ -24,6 +27,7 @@ public enum WebPDecoder {
         guard width * height <= maxPixels else {
             throw WebPError(message: "it has \(width * height) pixels (\(width)×\(height)), over thumbnails.max_pixels (\(maxPixels))")
         }
+        try checkCanvas(bytes, features: features)
         // withUnsafeBufferPointer rethrows untyped errors: the typed one travels in a Result.
         let result = bytes.withUnsafeBufferPointer { input -> Result<DecodedImage, WebPError> in
             do throws(WebPError) {
