@@ -109,14 +109,17 @@ public final class RemoteFetcher: Sendable {
     }
 
     /// Attempts with retries: each attempt follows redirects and either stores a body,
-    /// refreshes the entry from a 304, or says why not.
+    /// refreshes the entry from a 304, or says why not. All of them end by one deadline
+    /// (`DownloadDeadline`); a retry starts only with time left for it.
     private func download(_ url: String, revalidating: Transfer.Revalidation?, client: HTTPClient,
                           settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
         var revalidating = revalidating
         var attempt = 0
+        let deadline = NIODeadline.now() + .seconds(Int64(DownloadDeadline.seconds(settings)))
         while true {
             attempt += 1
-            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, revalidating: revalidating)
+            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, revalidating: revalidating,
+                                    deadline: deadline)
             switch await transfer.run() {
             case let .done(fetched):
                 return .success(fetched)
@@ -124,8 +127,10 @@ public final class RemoteFetcher: Sendable {
                 // The 304 was about some other body: ask again, unconditionally.
                 revalidating = nil
             case let .failed(problem, retryAfter):
+                let remaining = Double((deadline - .now()).nanoseconds) / 1e9
                 guard problem.isRetryable,
-                      let delay = retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0..<1))
+                      let delay = retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0..<1),
+                                              remaining: remaining, minimumAttempt: 1)
                 else { return .failure(problem) }
                 do {
                     try await Task.sleep(for: .milliseconds(Int(delay * 1000)))

@@ -6,8 +6,8 @@ import NIOHTTP1
 
 /// One attempt at one URL: request, follow redirects, then stream the body into the
 /// cache or apply a 304. Nothing partial survives a failure or a cancellation.
-struct Transfer {
-    enum Outcome {
+struct Transfer: Sendable {
+    enum Outcome: Sendable {
         case done(RemoteFetcher.Fetched)
         /// A 304 that does not describe the cached body.
         case mismatch
@@ -16,7 +16,7 @@ struct Transfer {
 
     /// A stale cached copy and the conditional headers that ask whether it still holds,
     /// as `FetchAction.revalidate` decided them.
-    struct Revalidation {
+    struct Revalidation: Sendable {
         var entry: CacheEntry
         var headers: [String: String]
     }
@@ -27,13 +27,17 @@ struct Transfer {
     let url: String
     /// Nil asks unconditionally.
     let revalidating: Revalidation?
-
-    /// The whole attempt, redirects and body included, must end within this many seconds.
-    var deadlineSeconds: Int { settings.timeoutSeconds * 10 }
+    /// When the photo's whole download (`DownloadDeadline`), this attempt with the others, must
+    /// have ended; nil gives this attempt the whole of it.
+    var deadline: NIODeadline? = nil
 
     func run() async -> Outcome {
+        let deadline = deadline ?? NIODeadline.now() + .seconds(Int64(DownloadDeadline.seconds(settings)))
+        return await Self.racing(deadline) { flag in await attempt(until: deadline, flag: flag) }
+    }
+
+    private func attempt(until deadline: NIODeadline, flag: DeadlineFlag) async -> Outcome {
         let policy = RedirectPolicy(allowInsecureHosts: settings.allowInsecureHosts)
-        let deadline = NIODeadline.now() + .seconds(Int64(deadlineSeconds))
         var target = url
         var visited = [url]
         do {
@@ -42,7 +46,7 @@ struct Transfer {
                 let head = HTTPHead(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) })
                 switch ResponseRules.verdict(head, revalidating: revalidating?.entry, receivedAt: fetcher.now()) {
                 case .body:
-                    return .done(try await keepBody(response, head: head))
+                    return .done(try await keepBody(response, head: head, flag: flag))
                 case let .notModified(refreshed):
                     await drain(response)
                     try? fetcher.cache.store(refreshed, for: url)
@@ -63,7 +67,7 @@ struct Transfer {
                 }
             }
         } catch {
-            return .failed(problem(from: error), retryAfter: nil)
+            return .failed(problem(from: error, flag: flag), retryAfter: nil)
         }
     }
 
@@ -92,7 +96,7 @@ struct Transfer {
 
     /// Streams the body to a temporary file: size cap first (declared, then counted),
     /// the JPEG check on the first bytes, then the digest decides its name.
-    private func keepBody(_ response: HTTPClientResponse, head: HTTPHead) async throws -> RemoteFetcher.Fetched {
+    private func keepBody(_ response: HTTPClientResponse, head: HTTPHead, flag: DeadlineFlag) async throws -> RemoteFetcher.Fetched {
         let declared = head["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if let declared, declared > settings.maxBytes { throw FetchProblem.tooLarge(limit: settings.maxBytes, declared: declared) }
         let contentType = head["Content-Type"]
@@ -116,12 +120,20 @@ struct Transfer {
                     try buffer.withUnsafeReadableBytes { try writer.append($0) }
                     fetcher.report(.download(.received(bytes: buffer.readableBytes)))
                 }
+                // A cancelled body may end as if it were complete.
+                try Task.checkCancellation()
             } catch let error as FetchProblem {
                 throw error
-            } catch let error as HTTPClientError where error == .readTimeout || error == .deadlineExceeded || error == .cancelled {
+            } catch let error as HTTPClientError where error == .readTimeout {
                 throw error
+            } catch let error as HTTPClientError where error == .deadlineExceeded {
+                throw deadlineProblem(received: writer.size)
+            } catch let error as HTTPClientError where error == .cancelled {
+                // By the whole download's deadline while data was still arriving (a slow server,
+                // not a gone one), or by the build.
+                throw stopped(flag, received: writer.size)
             } catch is CancellationError {
-                throw FetchProblem.connection("cancelled")
+                throw stopped(flag, received: writer.size)
             } catch let error as CacheError {
                 // The disk, not the connection: say so, and do not try again.
                 throw FetchProblem.cache("\(error)")
@@ -155,21 +167,21 @@ struct Transfer {
     }
 
     /// Any error from an attempt, as the problem the user is told about.
-    private func problem(from error: any Error) -> FetchProblem {
+    private func problem(from error: any Error, flag: DeadlineFlag) -> FetchProblem {
         switch error {
         case let problem as FetchProblem:
             return problem
         case let error as HTTPClientError:
             switch error {
             case .readTimeout: return .idleTimeout(seconds: settings.timeoutSeconds)
-            case .deadlineExceeded: return .deadline(seconds: deadlineSeconds)
+            case .deadlineExceeded: return deadlineProblem(received: nil)
             case .connectTimeout: return .connection("could not connect within \(settings.timeoutSeconds) s")
-            case .cancelled: return .connection("cancelled")
+            case .cancelled: return stopped(flag, received: nil)
             case .remoteConnectionClosed: return .connection("the server closed the connection")
             default: return .connection("\(error)")
             }
         case is CancellationError:
-            return .connection("cancelled")
+            return stopped(flag, received: nil)
         case let error as CacheError:
             return .cache("\(error)")
         default:

@@ -21,6 +21,7 @@ import Synchronization
 ///     /img/NAME?cut=1000               Content-Length of the whole body, connection closed after 1000 bytes
 ///     /img/NAME?chunk=1                the first byte alone, the rest 100 ms later
 ///     /img/NAME?stall=1                headers and the first bytes, then nothing
+///     /img/NAME?drip=1000              the first 1000 bytes, then one byte a second (slow but live)
 ///     /img/NAME?pad=N                  the JPEG followed by N extra bytes (a body larger than a cap)
 ///     /img/NAME?html=1                 200 with an HTML page
 ///     /loop/N                          redirects to /loop/N+1 … forever (`?cycle=1`: back to /loop/0)

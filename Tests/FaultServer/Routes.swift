@@ -101,6 +101,18 @@ struct Routes: Sendable {
                 throw CutShort()
             })
         }
+        if let pause = query.get("drip", as: Int.self) {
+            // Slow but live: the first 1000 bytes, then one byte every `pause` ms, never silent for long.
+            record(request, status: 200, bodyBytes: whole.count)
+            return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: whole.count) { writer in
+                try await writer.write(ByteBuffer(bytes: whole.prefix(1000)))
+                for byte in whole.dropFirst(1000) {
+                    try await Task.sleep(for: .milliseconds(pause))
+                    try await writer.write(ByteBuffer(bytes: [byte]))
+                }
+                try await writer.finish(nil)
+            })
+        }
         if let first = query.get("chunk", as: Int.self) {
             // The first bytes in a chunk of their own: the pause keeps the client from reading them together with the rest.
             record(request, status: 200, bodyBytes: whole.count)

@@ -95,7 +95,7 @@ struct FetchResponseRulesTests {
 
     @Test("Which problems are worth another attempt", arguments: [
         (FetchProblem.serverError(500), true), (.tooManyRequests, true), (.truncated(received: 1, expected: 2), true),
-        (.idleTimeout(seconds: 30), true), (.deadline(seconds: 60), true), (.connection("reset"), true),
+        (.idleTimeout(seconds: 30), true), (.connection("reset"), true),
         (.status(404), false), (.notAPhoto(contentType: nil, start: "empty"), false), (.tooLarge(limit: 1, declared: 2), false),
         (.redirectLoop("x"), false), (.insecureRedirect(to: "x"), false), (.tooManyRedirects(limit: 5), false),
         (.notModifiedWithoutCache, false), (.offlineMissing, false), (.cache("disk full"), false),
@@ -103,5 +103,15 @@ struct FetchResponseRulesTests {
     func retryable(_ problem: FetchProblem, _ retryable: Bool) {
         #expect(problem.isRetryable == retryable)
         #expect(problem.isOriginFailure == retryable)
+    }
+
+    @Test func aDownloadOutOfTimeIsNotRetriedButACachedCopyMayStandIn() {
+        let slow = FetchProblem.deadline(seconds: 8, timeout: 2, received: 1_012)
+        #expect(!slow.isRetryable && slow.isOriginFailure)
+        #expect(slow.description == "the download took longer than 8 s (4 × download.timeout of 2 s) with data still arriving "
+            + "(1012 bytes so far): the server is too slow for that limit; raise download.timeout in gallery.yml, "
+            + "or host the photo on a faster server")
+        #expect(FetchProblem.deadline(seconds: 120, timeout: 30, received: nil).description
+            .hasPrefix("the download took longer than 120 s (4 × download.timeout of 30 s) before the server had finished answering: "))
     }
 }

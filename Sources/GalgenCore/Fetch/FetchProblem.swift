@@ -17,7 +17,9 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLarge(limit: Int, declared: Int?)
     case truncated(received: Int, expected: Int?)
     case idleTimeout(seconds: Int)
-    case deadline(seconds: Int)
+    /// The whole download (`DownloadDeadline`) ran out while the server was still answering:
+    /// `received` body bytes had arrived, nil when no body had started.
+    case deadline(seconds: Int, timeout: Int, received: Int?)
     case connection(String)
     case notModifiedWithoutCache
     case offlineMissing
@@ -26,17 +28,22 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The TLS handshake failed: an untrusted or mismatched certificate is not a passing fault.
     case tls(String)
 
-    /// Worth another attempt: the network or the server may do better in a moment.
+    /// Worth another attempt: the network or the server may do better in a moment. A download
+    /// that ran out of time while data was still arriving is not: its server is slow, not down,
+    /// and no time is left for another attempt anyway.
     public var isRetryable: Bool {
         switch self {
-        case .serverError, .tooManyRequests, .truncated, .idleTimeout, .deadline, .connection: true
+        case .serverError, .tooManyRequests, .truncated, .idleTimeout, .connection: true
         default: false
         }
     }
 
-    /// The origin is unreachable or broken, rather than saying the image is gone:
+    /// The origin is unreachable, broken or too slow, rather than saying the image is gone:
     /// a cached copy may stand in for it.
-    public var isOriginFailure: Bool { isRetryable }
+    public var isOriginFailure: Bool {
+        if case .deadline = self { return true }
+        return isRetryable
+    }
 
     public var description: String {
         switch self {
@@ -68,8 +75,10 @@ public enum FetchProblem: Error, Equatable, Sendable, CustomStringConvertible {
             "the connection closed after \(received) of \(expected.map(String.init) ?? "an unknown number of") bytes"
         case let .idleTimeout(seconds):
             "no data for \(seconds) s (download.timeout)"
-        case let .deadline(seconds):
-            "the download took longer than \(seconds) s"
+        case let .deadline(seconds, timeout, received):
+            "the download took longer than \(seconds) s (\(DownloadDeadline.timeoutMultiple) × download.timeout of \(timeout) s) "
+                + (received.map { "with data still arriving (\(Self.bytes($0)) so far)" } ?? "before the server had finished answering")
+                + ": the server is too slow for that limit; raise download.timeout in gallery.yml, or host the photo on a faster server"
         case let .connection(reason):
             reason
         case .notModifiedWithoutCache:
