@@ -10,11 +10,12 @@ public struct SiteTemplate: Equatable, Sendable {
         self.assets = assets
     }
 
-    /// Sorts files of a template folder into templates and assets by extension.
+    /// Sorts files of a template folder into templates and assets by extension, and joins
+    /// `gallery.js`'s parts (`GalleryScript`).
     public init(files: [String: [UInt8]]) {
         var templates: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
-        for (name, bytes) in files {
+        for (name, bytes) in GalleryScript.assemble(files) {
             if name.hasSuffix(".mustache") {
                 templates[String(name.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
             } else {

@@ -1,0 +1,54 @@
+/// `gallery.js` as a template keeps it: small parts with one job each, joined into one classic
+/// script when the site is built (like a hand-written library before bundlers), so `file://`
+/// keeps working: modules do not load from there.
+///
+/// The joined script is one function: `gallery.state.js` is its own body (what every part
+/// shares; it may end the script with `return`), and every other part runs in a function of its
+/// own, so its variables are its own. A template's own `gallery.js` wins over the parts.
+public enum GalleryScript {
+    /// The asset the parts make.
+    public static let name = "gallery.js"
+
+    /// The part that holds the shared state; it is not wrapped.
+    public static let statePart = "gallery.state.js"
+
+    /// The parts' file names, in the order they are joined (and run).
+    public static let parts = [
+        statePart,
+        "gallery.segments.js",
+        "gallery.moves.js",
+        "gallery.announce.js",
+        "gallery.keys.js",
+        "gallery.ahead.js",
+        "gallery.buttons.js",
+        "gallery.slideshow.js",
+        "gallery.touch.js",
+        "gallery.zoom.js",
+        "gallery.fullscreen.js",
+    ]
+
+    /// A template's files with the parts taken out and, unless the files have a `gallery.js` of
+    /// their own, joined into one.
+    public static func assemble(_ files: [String: [UInt8]]) -> [String: [UInt8]] {
+        var rest = files
+        let present = parts.compactMap { name in rest.removeValue(forKey: name).map { (name, $0) } }
+        if rest[name] == nil, !present.isEmpty {
+            rest[name] = join(present)
+        }
+        return rest
+    }
+
+    /// The script the parts (name and text, in order) make.
+    public static func join(_ parts: [(name: String, text: [UInt8])]) -> [UInt8] {
+        var script = Array("(function () {\n\"use strict\";\n".utf8)
+        for (name, text) in parts {
+            let wrapped = name != statePart
+            if wrapped { script += Array("(function () {\n".utf8) }
+            script += text
+            // A last line without its newline (a comment, say) must not swallow what follows.
+            if text.last != UInt8(ascii: "\n") { script.append(UInt8(ascii: "\n")) }
+            if wrapped { script += Array("})();\n".utf8) }
+        }
+        return script + Array("})();\n".utf8)
+    }
+}
