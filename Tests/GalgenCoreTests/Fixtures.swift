@@ -47,9 +47,9 @@ enum Fixture {
         OutputLayout.rendition(stem: stem, width: width, digest: ContentHash.hex(fakeJPEG("\(tag)-\(width)")))
     }
 
-    /// `assets/gallery.<first 8 hex of the SHA-256 of the built-in file>.css` (or `.js`).
+    /// `assets/gallery.<first 8 hex of the SHA-256 of the built-in asset>.css` (or `.js`, joined).
     static func builtInAssetPath(_ name: String) -> String {
-        let bytes = BuiltInTemplate.files[name] ?? []
+        let bytes = BuiltInTemplate.template.assets[name] ?? []
         let dot = name.lastIndex(of: ".")!
         let fingerprint = String(ContentHash.hex(bytes).prefix(8))
         return "assets/" + String(name[..<dot]) + "." + fingerprint + String(name[dot...])

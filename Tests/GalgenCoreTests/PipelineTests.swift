@@ -36,7 +36,7 @@ struct PipelineTests {
         #expect(beach[1].hasPrefix("images/beach-1600.") && beach[1].hasSuffix(".jpg"))
         #expect(written[beach[1]] == beachPhoto.rendition(width: 1600, quality: 82))
         #expect(written[css] == BuiltInTemplate.files["gallery.css"])
-        #expect(written[js] == BuiltInTemplate.files["gallery.js"])
+        #expect(written[js] == BuiltInTemplate.template.assets["gallery.js"])
         let html = String(decoding: try #require(written["index.html"]), as: UTF8.self)
         #expect(html.contains("<title>Sea</title>") && html.contains(#"srcset="\#(dunes[0]) 400w, \#(dunes[1]) 1000w""#))
         #expect(html.contains(#"<link rel="stylesheet" href="\#(css)">"#) && html.contains(#"<script src="\#(js)" defer></script>"#))

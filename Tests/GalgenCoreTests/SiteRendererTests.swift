@@ -103,7 +103,7 @@ struct SiteRendererTests {
         #expect(Self.css.wholeMatch(of: /assets\/gallery\.[0-9a-f]{8}\.css/) != nil)
         #expect(Self.js.wholeMatch(of: /assets\/gallery\.[0-9a-f]{8}\.js/) != nil)
         #expect(files[1].bytes == BuiltInTemplate.files["gallery.css"])
-        #expect(files[2].bytes == BuiltInTemplate.files["gallery.js"])
+        #expect(files[2].bytes == BuiltInTemplate.template.assets["gallery.js"])
         #expect(files.allSatisfy { $0.digest == ContentHash.hex($0.inMemory) && $0.byteCount == $0.inMemory.count })
         // The fingerprinted files may be cached forever.
         let forever = "  Cache-Control: public, max-age=31536000, immutable\n"

@@ -12,10 +12,16 @@ public struct LoadedTemplate: Equatable, Sendable {
     }
 
     /// What a used file of the folder becomes in the site, for `--verbose`: the template it
-    /// renders with, or where it is published.
+    /// renders with, where it is published, or the script it is a part of.
     public func contribution(of name: String) -> String {
         if name.hasSuffix("." + TemplateFolder.templateExtension) {
             return "the \(name.dropLast(TemplateFolder.templateExtension.count + 1)) template"
+        }
+        if GalleryScript.parts.contains(name) {
+            if selection.used.contains(GalleryScript.name) {
+                return "nothing: the folder's own \(GalleryScript.name) replaces the parts"
+            }
+            return "part of " + OutputLayout.asset(GalleryScript.name, bytes: template.assets[GalleryScript.name] ?? [])
         }
         return OutputLayout.asset(name, bytes: template.assets[name] ?? [])
     }
