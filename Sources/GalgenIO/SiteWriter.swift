@@ -54,35 +54,9 @@ public struct SiteWriter: Sendable {
     /// (same paths, digests and sizes, as its marker lists them). Returns whether it wrote.
     @discardableResult
     public func write(_ files: [OutputFile]) throws -> Bool {
-        let manager = FileManager.default
-        try checkOwnership()
-        let marker = Self.marker(for: files)
-        let recorded = stamps?.read()
-        if isUpToDate(marker: marker, files: files, recorded: recorded) { return false }
-        // Files of the current site as they were written: an edited one is not reused.
-        let previous = previousDigests().filter { path, _ in Self.isUnchanged(output + "/" + path, path, recorded: recorded) }
-        try? manager.removeItem(atPath: staging)
-        do {
-            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            var folders: Set<String> = [staging]
-            for file in files + [OutputFile(path: Self.markerName, text: marker)] {
-                try Self.checkInside(file.path)
-                let folder = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
-                if folders.insert(folder).inserted {
-                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                // A file the current site already has with the same bytes is linked, not
-                // rewritten: it keeps its modification time, so rsync skips it.
-                if previous[file.path] == file.digest, link(output + "/" + file.path, staging + "/" + file.path) == 0 { continue }
-                try writeFile(file, under: staging)
-            }
-            try swap(staging)
-        } catch {
-            try? manager.removeItem(atPath: staging)
-            throw error
-        }
-        try record(files.map(\.path) + [Self.markerName])
-        return true
+        let site = try open()
+        try site.add(files)
+        return try site.finish()
     }
 
     /// Whether the output holds every file the last write recorded, none changed since (by
@@ -99,21 +73,15 @@ public struct SiteWriter: Sendable {
     }
 
     /// Records the stamps of the site's files as they are now, just written.
-    private func record(_ paths: [String]) throws {
+    func record(_ paths: [String]) throws {
         guard let stamps else { return }
         var written: [String: FileStamp] = [:]
         for path in paths { written[path] = FileStamp.of(output + "/" + path) }
         try stamps.write(written, temporaries: TemporaryFiles())
     }
 
-    /// The marker lists every file with its digest and size, sorted: the site's manifest.
-    static func marker(for files: [OutputFile]) -> String {
-        "galgen site: this folder is written by galgen and replaced on each build.\n"
-            + files.sorted { $0.path < $1.path }.map { "\($0.digest) \($0.byteCount) \($0.path)\n" }.joined()
-    }
-
     /// Path → digest of the current site, from its marker.
-    private func previousDigests() -> [String: String] {
+    func previousDigests() -> [String: String] {
         guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName) else { return [:] }
         var digests: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
@@ -123,17 +91,17 @@ public struct SiteWriter: Sendable {
         return digests
     }
 
-    private func isUpToDate(marker: String, files: [OutputFile], recorded: [String: FileStamp]?) -> Bool {
+    func isUpToDate(marker: String, entries: [Entry], recorded: [String: FileStamp]?) -> Bool {
         guard let current = FileManager.default.contents(atPath: output + "/" + Self.markerName),
               String(decoding: current, as: UTF8.self) == marker,
               Self.isUnchanged(output + "/" + Self.markerName, Self.markerName, recorded: recorded) else { return false }
-        return files.allSatisfy { file in
+        return entries.allSatisfy { file in
             let full = output + "/" + file.path
             return FileStamp.of(full)?.size == Int64(file.byteCount) && Self.isUnchanged(full, file.path, recorded: recorded)
         }
     }
 
-    private func writeFile(_ file: OutputFile, under root: String) throws {
+    func writeFile(_ file: OutputFile, under root: String) throws {
         let path = root + "/" + file.path
         switch file.content {
         case let .bytes(bytes):
@@ -170,7 +138,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private func checkOwnership() throws {
+    func checkOwnership() throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
@@ -185,7 +153,7 @@ public struct SiteWriter: Sendable {
 
     /// New site in, old site out, in one step where the file system can; then the old site
     /// (now at the staging path) is removed.
-    private func swap(_ staging: String) throws {
+    func swap(_ staging: String) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: output) else {
             try manager.moveItem(atPath: staging, toPath: output)

@@ -1,8 +1,7 @@
 extension BuildPipeline {
     /// build-report.json's content: per image its source, digest, outputs, timing, reuse, warnings.
     static func record(plan: BuildPlan, rendered: [ImageSource: KeyedImage], fetched: [String: Result<FetchedSource, FetchProblem>],
-                       failures: [ImageFailure], files: [OutputFile],
-                       changed: Bool, generator: String, milliseconds: Int) -> BuildRecord {
+                       failures: [ImageFailure], site: WrittenSite, generator: String, milliseconds: Int) -> BuildRecord {
         let failed = Dictionary(failures.map { ($0.source, $0.reason) }) { first, _ in first }
         let images = plan.sources.map { planned -> BuildRecord.Image in
             let kept = rendered[planned.source]
@@ -20,8 +19,8 @@ extension BuildPipeline {
                 outputs: outputs, warnings: warnings, error: failed[planned.source.description])
         }
         let totals = BuildRecord.Totals(
-            images: images.count, reused: images.filter(\.reused).count, failed: failures.count, outputFiles: files.count,
-            outputBytes: files.map(\.byteCount).reduce(0, +), siteChanged: changed, milliseconds: milliseconds)
+            images: images.count, reused: images.filter(\.reused).count, failed: failures.count, outputFiles: site.files,
+            outputBytes: site.bytes, siteChanged: site.changed, milliseconds: milliseconds)
         return BuildRecord(generator: generator, images: images, totals: totals)
     }
 }

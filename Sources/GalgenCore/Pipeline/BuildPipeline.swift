@@ -1,6 +1,7 @@
 /// The whole build, one named stage after another:
 /// configuration (+ template) → plan (+ output layout) → download → render images → present →
-/// render pages → write. No stage calls back into an earlier one.
+/// render pages → write, the last three an album at a time (`writeSite`). No stage calls back
+/// into an earlier one.
 public struct BuildPipeline: Sendable {
     public var configPath: String
     /// At most this many images are decoded at once.
@@ -35,25 +36,24 @@ public struct BuildPipeline: Sendable {
         effects.report(BuildStage.downloading.event)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         effects.report(BuildStage.renderingImages.event)
-        let (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
-        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, fileSize: effects.fileSize)
+        let (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
-        let pages = try stage(.renderingPages) {
-            Presenter.present(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator,
-                              originals: originals.paths)
-        }
-        let (pageFiles, pagesRendered) = renderPages(pages, template: loaded.template)
-        let files = pageFiles + Self.imageFiles(plan, rendered) + originals.files
-        let changed = try stage(.writing) { () throws(BuildError) in try write(files, keeping: Set(rendered.values.flatMap(\.keys))) }
-        var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: changed ? files.count : 0,
-                                   pages: pages.count, imagesReused: rendered.values.filter(\.reused).count, siteChanged: changed)
-        summary.pagesRendered = pagesRendered
+        for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
+        let failures = renderFailures + originals.failures
+        let presentation = SitePresentation(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator,
+                                            originals: originals.paths)
+        let site = try writeSite(presentation, template: loaded.template, files: Self.imageFiles(plan, rendered) + originals.files,
+                                 usedKeys: Set(rendered.values.flatMap(\.keys)))
+        var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
+                                   pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)
+        summary.pagesRendered = site.pagesRendered
         summary.inputs = loaded.inputs + plan.sources.compactMap { planned in
             if case let .local(_, resolved) = planned.source { return resolved }
             return nil
         }
         summary.remoteSources = plan.sources.count { if case .remote = $0.source { true } else { false } }
-        summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, files: files, changed: changed,
+        summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, site: site,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
     }
@@ -61,30 +61,6 @@ public struct BuildPipeline: Sendable {
     private func stage<T>(_ stage: BuildStage, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
         effects.report(stage.event)
         return try body()
-    }
-
-    /// Pages whose key (template + view model) is in the page cache are taken from it.
-    private func renderPages(_ pages: [PageViewModel], template: CompiledTemplate) -> (files: [OutputFile], rendered: Int) {
-        var keys: [String: String] = [:]
-        var cached: [OutputFile] = []
-        for page in SiteRenderer.linkAssets(pages, template: template.source) {
-            let key = PageKey.make(templateDigest: template.digest, page: page)
-            if let file = effects.pages.lookup(key, page.path) { cached.append(file) } else { keys[page.path] = key }
-        }
-        let rendered = SiteRenderer.render(pages, template: template, renderingOnly: Set(keys.keys))
-        for file in rendered { if let key = keys[file.path] { effects.pages.keep(key, file) } }
-        return (cached + rendered, keys.count)
-    }
-
-    /// The site, then the rendition store told which entries this build used.
-    private func write(_ files: [OutputFile], keeping keys: Set<String>) throws(BuildError) -> Bool {
-        do {
-            let changed = try effects.writeSite(files)
-            try effects.renditions.finish(keys)
-            return changed
-        } catch {
-            throw .write(reason: "\(error)")
-        }
     }
 
     /// Rendition files, where the plan's layout puts them, with their content in memory or in the store.

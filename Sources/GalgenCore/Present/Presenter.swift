@@ -19,21 +19,13 @@ public enum Presenter {
         return "(min-aspect-ratio: \(ratio)/1000) calc((100vh - 12rem) * \(Double(ratio) / 1000)), " + sizes
     }
 
+    /// Every page of the site: the album list (a gallery of albums), then each album's pages.
+    /// A build takes them from `SitePresentation` an album at a time instead.
     /// `originals`: the sources whose own file is published (`viewer.originals`), and where.
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                                generator: String, originals: [ImageSource: String] = [:]) -> [PageViewModel] {
-        // Each album's photos in order with their words, worked out once for every use below.
-        let photos = gallery.albums.map { album in
-            shown(album, gallery: gallery, plan: plan, rendered: rendered).map { entry in
-                var entry = entry
-                entry.original = originals[entry.image.source]
-                return entry
-            }
-        }
-        let pages = pagesWithoutAddresses(gallery: gallery, photos: photos, plan: plan, generator: generator)
-        guard let base = gallery.baseURL else { return pages }
-        let previews = previewImages(gallery: gallery, photos: photos, plan: plan)
-        return pages.map { addressed($0, base: base, gallery: gallery, preview: previews[$0.path]) }
+        let site = SitePresentation(gallery: gallery, plan: plan, rendered: rendered, generator: generator, originals: originals)
+        return [site.front()].compactMap { $0 } + (0..<site.albumCount).flatMap(site.pages(ofAlbum:))
     }
 
     /// The photos of an album that have renditions, in the album's order, each with its words
@@ -60,24 +52,24 @@ public enum Presenter {
         var width: Int
         var height: Int
         var alt: String
+
+        init(_ entry: ShownImage, _ rendition: Rendition) {
+            path = entry.planned.path(of: rendition)
+            width = rendition.width
+            height = rendition.height
+            alt = entry.image.alt ?? entry.image.title
+        }
     }
 
-    static func previewImages(gallery: Gallery, photos: [[ShownImage]], plan: BuildPlan) -> [String: PreviewImage] {
+    /// The link previews of an album's photo pages (the photo) and overview pages (their first photo).
+    static func previewImages(_ album: Album, shown: [ShownImage], plan: BuildPlan) -> [String: PreviewImage] {
         var previews: [String: PreviewImage] = [:]
-        let preview = { (entry: ShownImage, rendition: Rendition) in
-            PreviewImage(path: entry.planned.path(of: rendition), width: rendition.width, height: rendition.height,
-                         alt: entry.image.alt ?? entry.image.title)
+        for entry in shown {
+            previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = PreviewImage(entry, entry.main)
         }
-        for (position, album) in gallery.albums.enumerated() {
-            let shown = photos[position]
-            for entry in shown {
-                previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = preview(entry, entry.main)
-            }
-            for number in 1...OverviewLayout.pageCount(photos: shown.count) {
-                guard let first = OverviewLayout.range(ofPage: number, photos: shown.count).first.map({ shown[$0] }) else { continue }
-                previews[plan.layout.overviewPage(of: album, number: number)] = preview(first, first.main)
-            }
-            if gallery.hasAlbums, position == 0, let first = shown.first { previews[OutputLayout.index] = preview(first, first.smallest) }
+        for number in 1...OverviewLayout.pageCount(photos: shown.count) {
+            guard let first = OverviewLayout.range(ofPage: number, photos: shown.count).first.map({ shown[$0] }) else { continue }
+            previews[plan.layout.overviewPage(of: album, number: number)] = PreviewImage(first, first.main)
         }
         return previews
     }
@@ -91,45 +83,6 @@ public enum Presenter {
             image: preview.map { base + URLPath.escape($0.path) },
             imageWidth: preview?.width, imageHeight: preview?.height, imageAlt: preview?.alt)
         return page
-    }
-
-    /// `photos` holds each album's `shown` photos, in the order of `gallery.albums`.
-    static func pagesWithoutAddresses(gallery: Gallery, photos: [[ShownImage]], plan: BuildPlan,
-                                      generator: String) -> [PageViewModel] {
-        guard gallery.hasAlbums else {
-            let album = gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
-            return albumPages(album, shown: photos.first ?? [], gallery: gallery, plan: plan, generator: generator)
-        }
-        let index = OutputLayout.index
-        // Each album's first page, where the album list and the neighbouring albums link.
-        let albumPaths = gallery.albums.map { plan.layout.page(of: $0) }
-        var pages: [PageViewModel] = []
-        for (position, (album, shown)) in zip(gallery.albums, photos).enumerated() {
-            var albumPages = albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
-            for page in albumPages.indices where albumPages[page].template == "overview" {
-                let link = { (other: Int) in
-                    AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: albumPages[page].path, to: albumPaths[other]))
-                }
-                albumPages[page].previousAlbum = position > 0 ? link(position - 1) : nil
-                albumPages[page].nextAlbum = position + 1 < albumPaths.count ? link(position + 1) : nil
-            }
-            pages += albumPages
-        }
-        let albumLinks = gallery.albums.indices.map { position in
-            let (album, shown) = (gallery.albums[position], photos[position])
-            return AlbumLinkViewModel(
-                title: album.title, href: OutputLayout.href(from: index, to: albumPaths[position]), summary: album.description,
-                count: Presenter.photos(shown.count),
-                cover: shown.first.map { first in
-                    CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
-                                   width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
-                })
-        }
-        let front = PageViewModel(
-            path: index, template: "albums", root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
-            documentTitle: gallery.title, description: gallery.description, hasImages: false,
-            useThumbnailSegments: false, albums: albumLinks, hasAlbums: !albumLinks.isEmpty, parentLink: nil, generator: generator)
-        return [front] + pages
     }
 
     /// An album's overview pages, then its photo pages, in the album's order.

@@ -1,0 +1,72 @@
+extension BuildPipeline {
+    /// What the present, render-pages and write stages came to.
+    struct WrittenSite {
+        /// False when the output already held exactly these files and nothing was written.
+        var changed = false
+        var files = 0
+        var bytes = 0
+        var pages = 0
+        /// Pages rendered rather than taken from the page cache.
+        var pagesRendered = 0
+    }
+
+    /// Present, render pages and write, an album at a time: each album's pages are presented,
+    /// rendered (or taken from the page cache) and handed to the site writer before the next
+    /// album is presented, so the build holds one album's view models and pages, never the whole
+    /// site's. Then the template's files and the sitemap, the images and the originals (`files`);
+    /// then the site is put in place and the rendition store told which entries this build used.
+    func writeSite(_ presentation: SitePresentation, template: CompiledTemplate, files: [OutputFile],
+                   usedKeys: Set<String>) throws(BuildError) -> WrittenSite {
+        effects.report(BuildStage.renderingPages.event)
+        let output: SiteOutput
+        do {
+            output = try effects.openSite()
+        } catch {
+            throw .write(reason: "\(error)")
+        }
+        var site = WrittenSite()
+        do {
+            var addresses: [String] = []
+            var base: String?
+            // The album list first, then each album, as `Presenter.present` orders the pages.
+            for position in -1..<presentation.albumCount {
+                let pages = position < 0 ? [presentation.front()].compactMap { $0 } : presentation.pages(ofAlbum: position)
+                addresses += pages.compactMap(\.canonicalURL)
+                base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
+                let (pageFiles, rendered) = renderPages(pages, template: template)
+                try hand(pageFiles, to: output, site: &site)
+                site.pages += pages.count
+                site.pagesRendered += rendered
+            }
+            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base) + files, to: output, site: &site)
+            effects.report(BuildStage.writing.event)
+            site.changed = try output.finish()
+            try effects.renditions.finish(usedKeys)
+        } catch {
+            output.cancel()
+            throw .write(reason: "\(error)")
+        }
+        return site
+    }
+
+    private func hand(_ files: [OutputFile], to output: SiteOutput, site: inout WrittenSite) throws {
+        try output.add(files)
+        site.files += files.count
+        site.bytes += files.reduce(0) { $0 + $1.byteCount }
+    }
+
+    /// Pages whose key (template + view model) is in the page cache are taken from it.
+    private func renderPages(_ pages: [PageViewModel], template: CompiledTemplate) -> (files: [OutputFile], rendered: Int) {
+        var files: [OutputFile] = []
+        var missing: [(page: PageViewModel, key: String)] = []
+        for page in SiteRenderer.linkAssets(pages, template: template.source) {
+            let key = PageKey.make(templateDigest: template.digest, page: page)
+            if let file = effects.pages.lookup(key, page.path) { files.append(file) } else { missing.append((page, key)) }
+        }
+        for (file, key) in zip(SiteRenderer.renderPages(missing.map(\.page), template: template), missing.map(\.key)) {
+            effects.pages.keep(key, file)
+            files.append(file)
+        }
+        return (files, missing.count)
+    }
+}

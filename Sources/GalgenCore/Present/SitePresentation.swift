@@ -1,0 +1,86 @@
+/// The present stage an album at a time: a build holds one album's page view models, never the
+/// whole site's. `front()` is the album list (a gallery of albums only), then `pages(ofAlbum:)`
+/// gives each album's overview and photo pages, in the order of `gallery.albums`; together they
+/// are `Presenter.present`, page for page.
+///
+/// What crosses albums is worked out once, up front, and kept small: each album's count of
+/// photos shown and its first photo (the album list's cover and the front page's link preview).
+public struct SitePresentation {
+    let gallery: Gallery
+    let plan: BuildPlan
+    let rendered: [ImageSource: RenderedImage]
+    let generator: String
+    /// The sources whose own file is published (`viewer.originals`), and where.
+    let originals: [ImageSource: String]
+    /// Per album of a gallery of albums: how many photos it shows and its first.
+    let covers: [(count: Int, first: ShownImage?)]
+
+    public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
+                originals: [ImageSource: String] = [:]) {
+        self.gallery = gallery
+        self.plan = plan
+        self.rendered = rendered
+        self.generator = generator
+        self.originals = originals
+        covers = gallery.hasAlbums ? gallery.albums.map { album in
+            let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
+            return (shown.count, shown.first)
+        } : []
+    }
+
+    /// How many albums `pages(ofAlbum:)` takes: a gallery without albums is one.
+    public var albumCount: Int { gallery.hasAlbums ? gallery.albums.count : 1 }
+
+    /// The album list of a gallery of albums (`index.html`); nil for a gallery without albums,
+    /// whose first overview page is the front page.
+    public func front() -> PageViewModel? {
+        guard gallery.hasAlbums else { return nil }
+        let index = OutputLayout.index
+        let albumLinks = zip(gallery.albums, covers).map { album, cover in
+            AlbumLinkViewModel(
+                title: album.title, href: OutputLayout.href(from: index, to: plan.layout.page(of: album)), summary: album.description,
+                count: Presenter.photos(cover.count),
+                cover: cover.first.map { first in
+                    CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
+                                   width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
+                })
+        }
+        let front = PageViewModel(
+            path: index, template: "albums", root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
+            documentTitle: gallery.title, description: gallery.description, hasImages: false,
+            useThumbnailSegments: false, albums: albumLinks, hasAlbums: !albumLinks.isEmpty, parentLink: nil, generator: generator)
+        guard let base = gallery.baseURL else { return front }
+        // The first album's cover.
+        let preview = covers.first?.first.map { Presenter.PreviewImage($0, $0.smallest) }
+        return Presenter.addressed(front, base: base, gallery: gallery, preview: preview)
+    }
+
+    /// Album `position`'s overview pages, then its photo pages, in the album's order (with a
+    /// gallery without albums, position 0 is the gallery's one album).
+    public func pages(ofAlbum position: Int) -> [PageViewModel] {
+        let album = gallery.hasAlbums ? gallery.albums[position]
+            : gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
+        let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered).map { entry in
+            var entry = entry
+            entry.original = originals[entry.image.source]
+            return entry
+        }
+        var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
+        if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
+        guard let base = gallery.baseURL else { return pages }
+        let previews = Presenter.previewImages(album, shown: shown, plan: plan)
+        return pages.map { Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]) }
+    }
+
+    /// The previous and next albums, linked from each of an album's overview pages.
+    private func linkNeighbours(_ pages: inout [PageViewModel], position: Int) {
+        for page in pages.indices where pages[page].template == "overview" {
+            let path = pages[page].path
+            let link = { (other: Int) in
+                AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: path, to: plan.layout.page(of: gallery.albums[other])))
+            }
+            pages[page].previousAlbum = position > 0 ? link(position - 1) : nil
+            pages[page].nextAlbum = position + 1 < gallery.albums.count ? link(position + 1) : nil
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GalgenCore
+import Synchronization
+
+extension SiteWriter {
+    /// Starts writing a new site, a batch of files at a time: each batch is staged at once and
+    /// only its files' paths, digests and sizes are kept, so the whole site is never in memory.
+    /// `finish` swaps the staged site in, or writes nothing when the output already holds exactly
+    /// the files added (same paths, digests and sizes, as its marker lists them).
+    public func open() throws -> SiteOutput {
+        let session = try Session(self)
+        return SiteOutput(add: session.add, finish: session.finish, cancel: session.cancel)
+    }
+
+    /// One file of the site as its marker lists it.
+    struct Entry: Sendable {
+        var path: String
+        var digest: String
+        var byteCount: Int
+    }
+
+    /// The marker lists every file with its digest and size, sorted: the site's manifest.
+    static func marker(for entries: [Entry]) -> String {
+        "galgen site: this folder is written by galgen and replaced on each build.\n"
+            + entries.sorted { $0.path < $1.path }.map { "\($0.digest) \($0.byteCount) \($0.path)\n" }.joined()
+    }
+
+    final class Session: Sendable {
+        private struct State {
+            var entries: [Entry] = []
+            /// Files the current site already holds with the same bytes (indexes into `entries`),
+            /// not staged yet: linked into the new site once it differs, so a build that changes
+            /// nothing writes nothing.
+            var deferred: [Int] = []
+            /// Whether the staging folder was started; the folders made in it.
+            var staged = false
+            var folders: Set<String> = []
+            var closed = false
+        }
+
+        private let writer: SiteWriter
+        private let recorded: [String: FileStamp]?
+        /// Path → digest of the current site's files, as they were written (an edited one is not reused).
+        private let previous: [String: String]
+        private let state = Mutex(State())
+
+        init(_ writer: SiteWriter) throws {
+            try writer.checkOwnership()
+            self.writer = writer
+            let recorded = writer.stamps?.read()
+            self.recorded = recorded
+            previous = writer.previousDigests().filter { path, _ in SiteWriter.isUnchanged(writer.output + "/" + path, path, recorded: recorded) }
+        }
+
+        func add(_ files: [OutputFile]) throws {
+            try state.withLock { state in
+                guard !state.closed else { throw FileError(path: writer.output, reason: "the site was already finished or abandoned") }
+                do {
+                    for file in files {
+                        try SiteWriter.checkInside(file.path)
+                        state.entries.append(Entry(path: file.path, digest: file.digest, byteCount: file.byteCount))
+                        if !state.staged, previous[file.path] == file.digest {
+                            state.deferred.append(state.entries.count - 1)
+                            continue
+                        }
+                        try startStaging(&state)
+                        try stage(file, &state)
+                    }
+                } catch {
+                    abandon(&state)
+                    throw error
+                }
+            }
+        }
+
+        func finish() throws -> Bool {
+            try state.withLock { state in
+                guard !state.closed else { throw FileError(path: writer.output, reason: "the site was already finished or abandoned") }
+                state.closed = true
+                let marker = SiteWriter.marker(for: state.entries)
+                if !state.staged, writer.isUpToDate(marker: marker, entries: state.entries, recorded: recorded) { return false }
+                do {
+                    try startStaging(&state)
+                    try stage(OutputFile(path: SiteWriter.markerName, text: marker), &state)
+                    try writer.swap(writer.staging)
+                } catch {
+                    abandon(&state)
+                    throw error
+                }
+                try writer.record(state.entries.map(\.path) + [SiteWriter.markerName])
+                return true
+            }
+        }
+
+        func cancel() {
+            state.withLock { abandon(&$0) }
+        }
+
+        /// A fresh staging folder (clearing what a killed build left), with the deferred files linked in.
+        private func startStaging(_ state: inout State) throws {
+            guard !state.staged else { return }
+            let staging = writer.staging
+            try? FileManager.default.removeItem(atPath: staging)
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            state.staged = true
+            state.folders = [staging]
+            for index in state.deferred {
+                let entry = state.entries[index]
+                try stage(OutputFile(path: entry.path, file: writer.output + "/" + entry.path, digest: entry.digest,
+                                     byteCount: entry.byteCount), &state)
+            }
+            state.deferred = []
+        }
+
+        private func stage(_ file: OutputFile, _ state: inout State) throws {
+            let staging = writer.staging
+            let folder = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
+            if state.folders.insert(folder).inserted {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            // A file the current site already has with the same bytes is linked, not
+            // rewritten: it keeps its modification time, so rsync skips it.
+            if previous[file.path] == file.digest, link(writer.output + "/" + file.path, staging + "/" + file.path) == 0 { return }
+            try writer.writeFile(file, under: staging)
+        }
+
+        private func abandon(_ state: inout State) {
+            if state.staged { try? FileManager.default.removeItem(atPath: writer.staging) }
+            state = State()
+            state.closed = true
+        }
+    }
+}

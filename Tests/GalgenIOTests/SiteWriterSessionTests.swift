@@ -1,0 +1,66 @@
+import Foundation
+import GalgenCore
+import GalgenIO
+import GalgenTestSupport
+import Testing
+
+/// The site writer takes the site a batch at a time (`SiteWriter.open`): each batch is on disk
+/// when `add` returns, so the pipeline need not hold the whole site in memory.
+struct SiteWriterSessionTests {
+    static func inode(_ path: String) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? UInt64) ?? nil
+    }
+
+    @Test func eachBatchIsStagedWhenHandedOverAndTheSiteSwappedInAtTheEnd() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(output: folder.path + "/_site")
+        try writer.write([OutputFile(path: "index.html", text: "old")])
+        let site = try writer.open()
+        try site.add([OutputFile(path: "a/index.html", text: "album a")])
+        // On disk beside the output, not in memory; the output is still the old site.
+        #expect(folder.read("._site.galgen-tmp/a/index.html") == "album a")
+        #expect(folder.list("_site") == [".galgen-site", "index.html"])
+        try site.add([OutputFile(path: "index.html", text: "new"), OutputFile(path: "b/index.html", text: "album b")])
+        #expect(try site.finish())
+        #expect(folder.list("_site") == [".galgen-site", "a", "a/index.html", "b", "b/index.html", "index.html"])
+        #expect(folder.read("_site/index.html") == "new")
+        #expect(!folder.list().contains { $0.contains("galgen-tmp") })
+    }
+
+    @Test func theSameFilesAgainWriteNothingAndUnchangedFilesAreLinkedIntoANewSite() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(output: folder.path + "/_site")
+        let files = [OutputFile(path: "index.html", text: "front"), OutputFile(path: "a/index.html", text: "album a")]
+        try writer.write(files)
+        let inode = Self.inode(folder.path + "/_site/index.html")
+        let unchanged = try writer.open()
+        for file in files { try unchanged.add([file]) }
+        // Nothing staged while every file matches the current site.
+        #expect(!folder.list().contains { $0.contains("galgen-tmp") })
+        #expect(try !unchanged.finish())
+        // A later batch that differs: the earlier, unchanged files are linked in then.
+        let changed = try writer.open()
+        try changed.add([files[0]])
+        try changed.add([OutputFile(path: "a/index.html", text: "album a, edited")])
+        #expect(try changed.finish())
+        #expect(folder.read("_site/index.html") == "front" && folder.read("_site/a/index.html") == "album a, edited")
+        #expect(Self.inode(folder.path + "/_site/index.html") == inode)
+    }
+
+    @Test func anAbandonedSiteLeavesTheOutputAsItWas() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(output: folder.path + "/_site")
+        try writer.write([OutputFile(path: "index.html", text: "good")])
+        let site = try writer.open()
+        try site.add([OutputFile(path: "index.html", text: "half")])
+        site.cancel()
+        #expect(folder.read("_site/index.html") == "good")
+        #expect(!folder.list().contains { $0.contains("galgen-tmp") })
+        #expect(throws: (any Error).self) { try site.add([OutputFile(path: "b.html", text: "late")]) }
+        // A file outside the output abandons the site too.
+        let escaping = try writer.open()
+        #expect(throws: (any Error).self) { try escaping.add([OutputFile(path: "../escape.html", text: "x")]) }
+        #expect(!folder.list().contains { $0.contains("galgen-tmp") || $0.contains("escape") })
+        #expect(folder.read("_site/index.html") == "good")
+    }
+}
