@@ -128,6 +128,44 @@ enum LocationBytes {
         return out + be32(b << 16 | a)
     }
 
+    /// A zlib stream that inflates to about `megabytes` MB of zeros, in one fixed-Huffman block:
+    /// a literal 0, then matches of 258 bytes at distance 1 (13 bits each).
+    static func zlibZeros(megabytes: Int) -> [UInt8] {
+        let matches = (megabytes << 20) / 258
+        var bits = BitWriter()
+        bits.write(0b011, count: 3)  // BFINAL, BTYPE 01 (fixed Huffman), least significant bit first
+        bits.writeCode(0b0011_0000, count: 8)  // literal 0
+        for _ in 0..<matches {
+            bits.writeCode(0b1100_0101, count: 8)  // length 258 (code 285)
+            bits.writeCode(0, count: 5)  // distance 1
+        }
+        bits.writeCode(0, count: 7)  // end of block
+        // Adler-32 of n zeros: the sum stays 1, the sum of sums is n.
+        let length = UInt32((1 + 258 * matches) % 65521)
+        return [0x78, 0x01] + bits.bytes + be32(length << 16 | 1)
+    }
+
+    struct BitWriter {
+        var bytes: [UInt8] = []
+        var used = 8
+
+        /// Bits of a value, least significant first (deflate's header fields and extra bits).
+        mutating func write(_ value: Int, count: Int) {
+            for index in 0..<count { push(value >> index & 1) }
+        }
+
+        /// A Huffman code, most significant bit first.
+        mutating func writeCode(_ code: Int, count: Int) {
+            for index in stride(from: count - 1, through: 0, by: -1) { push(code >> index & 1) }
+        }
+
+        private mutating func push(_ bit: Int) {
+            if used == 8 { bytes.append(0); used = 0 }
+            bytes[bytes.count - 1] |= UInt8(bit) << used
+            used += 1
+        }
+    }
+
     /// ImageMagick's "Raw profile type" text: a newline, the name, the length, then hexadecimal lines.
     static func rawProfile(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
         let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }

@@ -51,6 +51,15 @@ struct LocationJPEGTests {
         #expect(check(bytes) == .none)
     }
 
+    /// Samsung phones without a fix write the coordinates as 0/0 rationals: undefined, no place.
+    /// Zero degrees written as 0/1 is a place (the Gulf of Guinea), and counts.
+    @Test func undefinedCoordinatesAreNoLocationButZeroDegreesAre() {
+        let undefined = LocationBytes.gpsEmpty + [LocationBytes.Entry(tag: 0x0002, type: 5, count: 3, value: [UInt8](repeating: 0, count: 24))]
+        #expect(check(LocationBytes.inserting([LocationBytes.exifSegment(LocationBytes.tiff(gps: [undefined]))], into: base)) == .none)
+        let zero = LocationBytes.gpsEmpty + [LocationBytes.Entry(tag: 0x0002, type: 5, count: 3, value: LocationBytes.rationals([0, 0, 0]))]
+        #expect(check(LocationBytes.inserting([LocationBytes.exifSegment(LocationBytes.tiff(gps: [zero]))], into: base)).isFound)
+    }
+
     /// The chunks are put together first: here "GPSLatitude" is cut between two of them.
     @Test func extendedXMPIsPutTogetherAndRead() throws {
         let packet = Array(LocationBytes.xmpWithGPS.utf8)

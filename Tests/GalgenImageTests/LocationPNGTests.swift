@@ -60,6 +60,16 @@ struct LocationPNGTests {
         #expect(check(LocationBytes.inserting("iTXt", damaged, into: base)).isUnreadable)
     }
 
+    /// 70 MB of zeros in 270 KB of deflate: past what galgen inflates from one photo (64 MB),
+    /// which it says, rather than growing without end.
+    @Test func inflatingIsBounded() {
+        let bomb = Array("Comment\0\0".utf8) + LocationBytes.zlibZeros(megabytes: 70)
+        let started = ContinuousClock.now
+        let result = check(LocationBytes.inserting("zTXt", bomb, into: base))
+        #expect(result.isUnreadable && result.words.contains("64 MB"), "\(result)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     @Test func aTextKeywordThatNamesCoordinatesIsALocation() {
         #expect(check(LocationBytes.inserting("tEXt", Array("GPSLatitude\052.36".utf8), into: base)).isFound)
     }
