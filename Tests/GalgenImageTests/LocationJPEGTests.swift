@@ -64,7 +64,9 @@ struct LocationJPEGTests {
     @Test func extendedXMPIsPutTogetherAndRead() throws {
         let packet = Array(LocationBytes.xmpWithGPS.utf8)
         let name = try #require(packet.firstRange(of: Array("GPSLatitude".utf8)))
-        let bytes = LocationBytes.inserting([LocationBytes.xmpSegment(Array(LocationBytes.xmpWithoutGPS.utf8))]
+        // The standard packet names the extended one's GUID, as Photoshop writes it (and exiftool requires).
+        let standard = LocationBytes.xmp(#"xmlns:xmpNote="http://ns.adobe.com/xmp/note/" xmpNote:HasExtendedXMP="0123456789ABCDEF0123456789ABCDEF""#)
+        let bytes = LocationBytes.inserting([LocationBytes.xmpSegment(Array(standard.utf8))]
             + LocationBytes.extendedXMP(packet, chunk: name.lowerBound + 3), into: base)
         #expect(!TodaysCheck.jpeg(bytes))
         let result = check(bytes)
