@@ -58,9 +58,10 @@ struct ServeLoadTests {
         #expect(await server.interrupt() == 0)
     }
 
-    /// A request head must arrive within the header timeout; a connection with no request waits for
-    /// the idle timeout; the live-reload events stream is a response in progress, never idle.
-    @Test func halfSentRequestsAreClosedByTheHeaderTimeoutAndIdleOnesByTheIdleTimeout() async throws {
+    /// A request head must arrive within the header timeout of the connection's start (one that
+    /// sends nothing too); a kept-alive connection with no request waits for the idle timeout; the
+    /// live-reload events stream is a response in progress, never idle.
+    @Test func stalledConnectionsAreClosedByTheHeaderTimeoutAndKeptAliveOnesByTheIdleTimeout() async throws {
         let serveTests = ServeTests()
         let folder = try serveTests.project(title: "Before")
         let server = try ServeProcess(
@@ -74,14 +75,20 @@ struct ServeLoadTests {
         defer { half.close() }
         let silent = try RawHTTP.Connection(port: server.port)
         defer { silent.close() }
+        let keptAlive = try RawHTTP.Connection(port: server.port)
+        defer { keptAlive.close() }
+        try keptAlive.send(method: "GET", target: "/", headers: [:], host: "127.0.0.1:\(server.port)", close: false)
 
         // Closed by the header timeout (1 s), well before the idle one (6 s) could have: the bound
-        // between them leaves 3 s for a loaded machine.
-        let halfClosed = half.closedByPeer(within: .seconds(8))
-        #expect((halfClosed ?? .seconds(99)) < .seconds(4), "half-sent request closed after \(String(describing: halfClosed))")
-        // Past the header timeout, a connection that sent nothing is still open; the idle timeout closes it.
-        #expect(silent.readSome() != nil, "a connection that sent nothing was closed before the idle timeout")
-        #expect(silent.closedByPeer(within: .seconds(10)) != nil, "idle connection still open")
+        // between them leaves 3 s for a loaded machine. Before, a silent connection waited for the idle timeout.
+        for (name, connection) in [("half-sent request", half), ("connection that sent nothing", silent)] {
+            let closed = connection.closedByPeer(within: .seconds(8))
+            #expect((closed ?? .seconds(99)) < .seconds(4), "\(name) closed after \(String(describing: closed))")
+        }
+        // Past the header timeout, the connection that was answered is still open; the idle timeout closes it.
+        #expect(keptAlive.readSome().map { !$0.isEmpty } == true, "no answer on the kept-alive connection")
+        #expect(keptAlive.readSome() != nil, "a kept-alive connection was closed before the idle timeout")
+        #expect(keptAlive.closedByPeer(within: .seconds(10)) != nil, "idle connection still open")
 
         // Well past the idle timeout, the events stream still carries the reload.
         try await Task.sleep(until: opened + .seconds(7), clock: .continuous)

@@ -11,9 +11,9 @@ import Testing
         #expect(ServerLimits(openFiles: openFiles).maxConnections == connections)
     }
 
-    @Test func theDefaultsAreTenSecondsForAHeadAndAMinuteIdle() {
+    @Test func theDefaultsAreFiveSecondsForAHeadAndAMinuteIdle() {
         let limits = ServerLimits(openFiles: 20_000)
-        #expect(limits.headerTimeout == .seconds(10) && limits.idleTimeout == .seconds(60))
+        #expect(limits.headerTimeout == .seconds(5) && limits.idleTimeout == .seconds(60))
     }
 
     @Test func testsMayShortenTheTimeoutsThroughTheEnvironment() {
@@ -22,6 +22,13 @@ import Testing
         #expect(limits.maxConnections == ServerLimits().maxConnections)
         for junk in ["", "0", "-1", "ten", "nan", "inf", "1e300"] {
             #expect(ServerLimits().overridden(by: ["GALGEN_SERVE_HEADER_TIMEOUT": junk]) == ServerLimits(), "\(junk)")
+        }
+    }
+
+    @Test func testsMaySetTheConnectionCapThroughTheEnvironment() {
+        #expect(ServerLimits().overridden(by: ["GALGEN_SERVE_MAX_CONNECTIONS": "1000"]).maxConnections == 1000)
+        for junk in ["", "0", "-5", "1.5", "many", "100001"] {
+            #expect(ServerLimits().overridden(by: ["GALGEN_SERVE_MAX_CONNECTIONS": junk]) == ServerLimits(), "\(junk)")
         }
     }
 }
@@ -58,9 +65,12 @@ import Testing
         #expect(!channel.isActive)
     }
 
-    @Test func aConnectionThatSendsNothingIsLeftToTheIdleTimeout() throws {
-        loop.advanceTime(by: .seconds(30))
+    /// It was left to the 60 s idle timeout: hundreds of them took every connection slot for a minute.
+    @Test func aConnectionThatSendsNothingIsClosedAfterTheTimeoutToo() throws {
+        loop.advanceTime(by: .seconds(9))
         #expect(channel.isActive)
+        loop.advanceTime(by: .seconds(1))
+        #expect(!channel.isActive)
     }
 
     @Test func aHeadStopsTheClockAndALongResponseIsNotCut() throws {
@@ -77,5 +87,38 @@ import Testing
         try read()
         loop.advanceTime(by: .seconds(10))
         #expect(!channel.isActive, "the next request's head did not arrive")
+    }
+}
+
+/// Connections tell the table when they open, answer and go idle; at capacity it closes the one
+/// idle longest (here on embedded channels: the test runs every event loop).
+@Suite struct ConnectionTableTests {
+    let table = ConnectionTable(capacity: 3)
+
+    func connection() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(HeaderTimeoutHandler(timeout: .seconds(10), connections: table))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
+        return channel
+    }
+
+    @Test func atCapacityTheConnectionIdleLongestIsClosedAndOneAnsweringIsNot() throws {
+        let events = try connection()
+        try events.writeInbound(HeaderTimeoutHandlerTests.head)
+        let silent = try connection()
+        let newest = try connection()
+        #expect(!silent.isActive && events.isActive && newest.isActive)
+        #expect(table.count == 2)
+        let next = try connection()
+        #expect(!newest.isActive && events.isActive && next.isActive, "the events stream is one response that never ends")
+    }
+
+    @Test func aClosedConnectionIsNoLongerCounted() throws {
+        let one = try connection()
+        _ = try connection()
+        #expect(table.count == 2)
+        try one.close().wait()
+        one.embeddedEventLoop.run()
+        #expect(table.count == 1)
     }
 }
