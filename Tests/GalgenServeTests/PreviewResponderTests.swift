@@ -85,6 +85,26 @@ import Testing
         }
     }
 
+    /// The types are registered with `FileMiddleware`, which decides them by the file it serves.
+    /// Before, a patch judged AVIF by the request's raw path, so an escaped name (`a%2Eavif`)
+    /// went out with no type (and, with nosniff, did not show), as did every HEIC original.
+    @Test(arguments: [
+        ("/images/a%2Eavif", "image/avif"), ("/images/B.AVIF", "image/avif"),
+        ("/images/shot-original.heic", "image/heic"), ("/images/shot-original.heif", "image/heif"),
+    ])
+    func everyFormatGalgenWritesIsServedWithItsType(path: String, type: String) async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        for name in ["a.avif", "B.AVIF", "shot-original.heic", "shot-original.heif"] {
+            try Data(PreviewSite.photo).write(to: URL(fileURLWithPath: site.site + "/images/" + name))
+        }
+        try await site.app().test(.router) { client in
+            let response = try await client.execute(uri: path, method: .get, headers: [.range: "bytes=0-9"])
+            #expect(response.status == .partialContent && response.headers[.contentType] == type)
+            #expect(Array(buffer: response.body) == Array(PreviewSite.photo[0...9]))
+        }
+    }
+
     /// Only pages are sent whole and fresh: a photo's name is judged once decoded.
     @Test func aPercentEncodedPhotoNameIsStillAPhoto() async throws {
         let site = try PreviewSite()

@@ -17,9 +17,19 @@ struct PreviewResponder: HTTPResponder {
         guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
         pages = LiveHTMLMiddleware(events: events)
         files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), urlBasePath: basePath, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: Self.mediaTypesHummingbirdLacks)
             .withServeOnNotFoundResponse()
         endpoints = LiveEndpoints(policy: policy, events: events)
     }
+
+    /// Formats galgen writes (renditions, published originals) that Hummingbird's table does not
+    /// know; its table has WebP, JPEG and PNG. The preview sends nosniff, so a file without its
+    /// type would not show.
+    static let mediaTypesHummingbirdLacks: [String: MediaType] = [
+        "avif": MediaType(type: .image, subType: "avif"),
+        "heic": MediaType(type: .image, subType: "heic"),
+        "heif": MediaType(type: .image, subType: "heif"),
+    ]
 
     func respond(to request: Request, context: Context) async throws -> Response {
         try await guardrail.handle(request, context: context) { request, context in

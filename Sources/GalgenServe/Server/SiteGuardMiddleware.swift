@@ -35,8 +35,6 @@ struct SiteGuardMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = try await next(request, context)
             // FileMiddleware passes on the final responder's 404 when there is no such file.
             if response.status == .notFound { return notFound(request) }
-            // Hummingbird's table has no AVIF: say what the renditions are (the preview sends nosniff).
-            if request.uri.path.lowercased().hasSuffix(".avif") { response.headers[.contentType] = "image/avif" }
             // FileMiddleware redirects a folder to its slash form without its `urlBasePath`.
             if basePath != "/", let location = response.headers[.location], location.hasPrefix("/") {
                 response.headers[.location] = String(basePath.dropLast()) + location
