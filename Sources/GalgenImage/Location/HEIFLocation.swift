@@ -15,10 +15,10 @@ enum HEIFLocation {
         case .success(let boxes): top = boxes
         case .failure(let error): return findings.cannotRead(error.describe(in: "the file"))
         }
+        let metaBoxes = top.filter { $0.type == "meta" }.count
         for (index, box) in top.enumerated() where !findings.isSettled {
             switch box.type {
-            case "meta": meta(box, named: top.filter { $0.type == "meta" }.count > 1 ? "its meta box \(index + 1)" : "its meta box",
-                              file: bytes, into: &findings)
+            case "meta": meta(box, named: metaBoxes > 1 ? "its meta box \(index + 1)" : "its meta box", file: bytes, into: &findings)
             case _ where quietTopLevel.contains(box.type): continue
             case "moov": findings.cannotRead("it has a 'moov' box (an image sequence's tracks), which galgen does not read")
             default: findings.cannotRead("it has a top-level '\(box.type.printableType)' box, a kind galgen does not read")

@@ -28,7 +28,7 @@ extension JPEGLocation {
             self.depth = depth
         }
 
-        mutating func segment(_ marker: UInt8, payload: ArraySlice<UInt8>, at offset: Int, into findings: inout LocationFindings) {
+        mutating func segment(_ marker: UInt8, payload: ArraySlice<UInt8>, into findings: inout LocationFindings) {
             // SOFn, DHT, DAC, SOS, DQT, DNL, DRI, DHP, EXP: the image's structure.
             if (0xC0...0xDF).contains(marker) { return }
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else {
@@ -38,10 +38,10 @@ extension JPEGLocation {
             counts[marker, default: 0] += 1
             let name = marker == 0xFE ? "COM segment" : "APP\(marker - 0xE0) segment"
             let named = "\(name) \(counts[marker]!)\(label)"
-            application(marker, payload, named: named, at: offset, into: &findings)
+            application(marker, payload, named: named, into: &findings)
         }
 
-        private mutating func application(_ marker: UInt8, _ payload: ArraySlice<UInt8>, named: String, at offset: Int,
+        private mutating func application(_ marker: UInt8, _ payload: ArraySlice<UInt8>, named: String,
                                           into findings: inout LocationFindings) {
             let start = payload.startIndex
             switch marker {

@@ -97,7 +97,7 @@ enum JPEGLocation {
                     findings.cannotRead("it ends inside a segment that starts at byte \(at)\(label) (the file is cut short)")
                     return (nil, stream.listed)
                 }
-                stream.segment(marker, payload: bytes[(offset + 4)..<(offset + 2 + length)], at: offset + 4, into: &findings)
+                stream.segment(marker, payload: bytes[(offset + 4)..<(offset + 2 + length)], into: &findings)
                 offset += 2 + length
                 if marker == 0xDA {
                     guard let next = markerAfterEntropyData(bytes, from: offset) else { return (nil, stream.listed) }

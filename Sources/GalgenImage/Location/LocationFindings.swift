@@ -11,8 +11,9 @@ struct LocationFindings: Sendable {
 
     /// Bytes inflated or gathered per file at most: a real photo's metadata is a few hundred KB.
     static let budgetBytes = 64 << 20
-    /// How deep one embedded image (a thumbnail in EXIF, an image inside an item) may nest in another.
-    static let maxDepth = 3
+    /// How deep blocks may nest in each other: a thumbnail in EXIF, EXIF in Photoshop resources,
+    /// those in EXIF again (a real photo nests two or three deep; the cap keeps the recursion short).
+    static let maxDepth = 4
 
     /// Nothing more can change the verdict.
     var isSettled: Bool { found != nil }

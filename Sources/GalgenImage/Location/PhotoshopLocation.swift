@@ -10,11 +10,17 @@ enum PhotoshopLocation {
     static let maxBlocks = 4096
 
     static func scan(_ bytes: ArraySlice<UInt8>, block: String, depth: Int, into findings: inout LocationFindings) {
+        guard depth <= LocationFindings.maxDepth else {
+            return findings.cannotRead("\(block) nest blocks more than \(LocationFindings.maxDepth) deep")
+        }
         var offset = bytes.startIndex
         var count = 0
         while offset < bytes.endIndex, !findings.isSettled {
-            // What follows the last block may be zero padding (some writers fill the segment).
-            if bytes[offset...].isAllZero { return }
+            // Zero padding may follow a block (some writers fill each APP13 segment, which are read as one).
+            if bytes[offset] == 0 {
+                offset = bytes[offset...].firstIndex { $0 != 0 } ?? bytes.endIndex
+                continue
+            }
             count += 1
             guard count <= maxBlocks else { return findings.cannotRead("\(block) hold more than \(maxBlocks) blocks") }
             guard PhotoshopResources.signatures.contains(where: { bytes.has($0, at: offset) }) else {
@@ -42,7 +48,7 @@ enum PhotoshopLocation {
     private static func read(id: Int, data: ArraySlice<UInt8>, block: String, depth: Int, into findings: inout LocationFindings) {
         switch id {
         case 0x0422, 0x0423:
-            TIFFLocation.scan(data, block: "the EXIF resource (\(id)) of \(block)", depth: depth, into: &findings)
+            TIFFLocation.scan(data, block: "the EXIF resource (\(id)) of \(block)", depth: depth + 1, into: &findings)
         case 0x0424:
             if let name = XMPLocation.property(in: data) { findings.place("\(name) in the XMP resource (1060) of \(block)") }
         case 0x040C where data.count > 28:

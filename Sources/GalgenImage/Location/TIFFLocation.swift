@@ -16,6 +16,9 @@ enum TIFFLocation {
     private enum Kind { case chained, sub, gps }
 
     static func scan(_ tiff: ArraySlice<UInt8>, block: String, depth: Int, into findings: inout LocationFindings) {
+        guard depth <= LocationFindings.maxDepth else {
+            return findings.cannotRead("\(block) nests blocks more than \(LocationFindings.maxDepth) deep")
+        }
         guard let reader = Reader(tiff) else {
             findings.cannotRead("\(block) is not a TIFF structure (it starts \(tiff.printable(8)))")
             return
@@ -84,7 +87,7 @@ enum TIFFLocation {
             guard let value = reader.values(entry, size: 1) else {
                 return findings.cannotRead("\(block)'s Photoshop resources run past its end")
             }
-            PhotoshopLocation.scan(reader.bytes[value], block: "the Photoshop resources of \(block)", depth: depth, into: &findings)
+            PhotoshopLocation.scan(reader.bytes[value], block: "the Photoshop resources of \(block)", depth: depth + 1, into: &findings)
         case 0x0201:  // JPEGInterchangeFormat: the thumbnail, as long as 0x0202 says
             scanThumbnail(at: entry, entries: entries, reader: reader, block: block, depth: depth, into: &findings)
         default:

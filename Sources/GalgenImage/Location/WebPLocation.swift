@@ -8,6 +8,12 @@ enum WebPLocation {
     /// Chunks read at most (an animation has one per frame).
     static let maxChunks = 1 << 16
 
+    /// Chunks seen so far: by name (for "its second EXIF chunk"), and in all.
+    struct Counts {
+        var byType: [String: Int] = [:]
+        var total = 0
+    }
+
     static func scan(_ bytes: ArraySlice<UInt8>, into findings: inout LocationFindings) {
         let start = bytes.startIndex
         guard bytes.has(Array("RIFF".utf8), at: start), bytes.has(Array("WEBP".utf8), at: start + 8),
@@ -19,12 +25,12 @@ enum WebPLocation {
         if end < bytes.endIndex, !bytes[end...].isAllZero {
             return findings.cannotRead("it has \(bytes.endIndex - end) bytes after its RIFF container, which galgen does not read")
         }
-        var counts: [String: Int] = [:]
+        var counts = Counts()
         chunks(bytes[(start + 12)..<end], inFrame: nil, counts: &counts, into: &findings)
     }
 
     /// The chunks that fill `bytes`; `inFrame` names the animation frame they belong to.
-    private static func chunks(_ bytes: ArraySlice<UInt8>, inFrame frame: Int?, counts: inout [String: Int],
+    private static func chunks(_ bytes: ArraySlice<UInt8>, inFrame frame: Int?, counts: inout Counts,
                                into findings: inout LocationFindings) {
         var offset = bytes.startIndex
         while offset < bytes.endIndex, !findings.isSettled {
@@ -33,9 +39,10 @@ enum WebPLocation {
                     + "(the file is cut short or damaged)")
             }
             let type = String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)
-            counts[type, default: 0] += 1
-            guard counts.values.reduce(0, +) <= maxChunks else { return findings.cannotRead("it has more than \(maxChunks) chunks") }
-            let named = "its \(Ordinal.word(counts[type]!)) \(type.trimmingSuffix()) chunk"
+            counts.byType[type, default: 0] += 1
+            counts.total += 1
+            guard counts.total <= maxChunks else { return findings.cannotRead("it has more than \(maxChunks) chunks") }
+            let named = "its \(Ordinal.word(counts.byType[type]!)) \(type.trimmingSuffix()) chunk"
                 + (frame.map { " (in animation frame \($0))" } ?? "")
             let data = bytes[(offset + 8)..<(offset + 8 + length)]
             chunk(type, data, named: named, inFrame: frame, counts: &counts, into: &findings)
@@ -45,7 +52,7 @@ enum WebPLocation {
     }
 
     private static func chunk(_ type: String, _ data: ArraySlice<UInt8>, named: String, inFrame frame: Int?,
-                              counts: inout [String: Int], into findings: inout LocationFindings) {
+                              counts: inout Counts, into findings: inout LocationFindings) {
         switch type {
         case "EXIF":
             let tiff = data.has(JPEGLocation.exifSignature, at: data.startIndex) ? data.dropFirst(6) : data
@@ -55,7 +62,7 @@ enum WebPLocation {
         case "ANMF" where frame == nil:
             // A 16-byte frame header, then the frame's own chunks.
             guard data.count >= 16 else { return findings.cannotRead("\(named) is cut short") }
-            chunks(data.dropFirst(16), inFrame: counts["ANMF"] ?? 0, counts: &counts, into: &findings)
+            chunks(data.dropFirst(16), inFrame: counts.byType["ANMF"] ?? 0, counts: &counts, into: &findings)
         default:
             if holdNoLocation.contains(type) { return }
             findings.cannotRead("\(named) is a kind galgen does not read")

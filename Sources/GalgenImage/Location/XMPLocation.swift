@@ -15,8 +15,10 @@ enum XMPLocation {
         var index = 0
         while index < text.count {
             guard let hit = nextWord(in: text, from: index) else { return nil }
-            if let name = name(around: hit, in: text) { return name }
-            index = hit.upperBound
+            let (name, end) = name(around: hit, in: text)
+            if let name { return name }
+            // On past the whole name, so a long run of name bytes is looked at once, not once per word in it.
+            index = end
         }
         return nil
     }
@@ -39,19 +41,19 @@ enum XMPLocation {
     }
 
     /// The XML name the word is part of, when that name is an element's (`<` before it) or an
-    /// attribute's (white space before it, `=` after it).
-    private static func name(around word: Range<Int>, in text: [UInt8]) -> String? {
+    /// attribute's (white space before it, `=` after it); and where the run of name bytes ends.
+    private static func name(around word: Range<Int>, in text: [UInt8]) -> (name: String?, end: Int) {
         var start = word.lowerBound, end = word.upperBound
         while start > 0, isNameByte(text[start - 1]) { start -= 1 }
         while end < text.count, isNameByte(text[end]) { end += 1 }
-        guard start > 0 else { return nil }
+        guard start > 0 else { return (nil, end) }
         let before = text[start - 1]
         let name = String(decoding: text[start..<end], as: UTF8.self)
-        if before == UInt8(ascii: "<") { return name }
-        guard isSpace(before) else { return nil }
+        if before == UInt8(ascii: "<") { return (name, end) }
+        guard isSpace(before) else { return (nil, end) }
         var after = end
         while after < text.count, isSpace(text[after]) { after += 1 }
-        return after < text.count && text[after] == UInt8(ascii: "=") ? name : nil
+        return (after < text.count && text[after] == UInt8(ascii: "=") ? name : nil, end)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
