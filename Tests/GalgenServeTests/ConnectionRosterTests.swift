@@ -67,4 +67,17 @@ import Testing
         roster.closed(2)
         #expect(roster.count == 0)
     }
+
+    @Test func outOfDescriptorsTheCapDropsToThreeQuartersOfWhatIsOpen() {
+        var roster = ConnectionRoster<Int>(capacity: 512)
+        for id in 1...40 { _ = roster.opened(id) }
+        roster.requestStarted(1)
+        // 30 may stay open: 11 go (down to 29, and one more place for the connection waiting).
+        #expect(roster.descriptorsRanOut(closingAtLeast: 8) == Array(2...12))
+        #expect(roster.capacity == 30 && roster.count == 29)
+        #expect(roster.opened(41) == 13, "at the new cap, a new connection makes room")
+        // Never below 4, and at least `closingAtLeast` go.
+        for _ in 0..<10 { _ = roster.descriptorsRanOut(closingAtLeast: 8) }
+        #expect(roster.capacity == 4 && roster.count == 1)
+    }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import NIOCore
 
-/// Keeps the listening socket alive when `accept` fails. NIO reports a failed accept as an error
-/// on the server channel, and Hummingbird's loop over accepted connections ends at the first one,
-/// after which nothing is accepted again. Out of file descriptors (`EMFILE`, `ENFILE`) or kernel
-/// memory, it closes the connections idle longest to free some, and accepts again once they have
-/// closed (or after `retryDelay` when none was idle), instead of retrying at once in a busy loop.
-/// A client that left before it was accepted (`ECONNABORTED`) is no error at all.
+/// What the listening socket does when `accept` fails. Out of file descriptors (`EMFILE`,
+/// `ENFILE`) or kernel memory, NIO reports the error and tries again at once, in a busy loop (a
+/// core at 100%), and nothing more is answered until some connection closes by itself (the build
+/// cannot open its files either). Instead, this lowers the connection cap and closes the
+/// connections idle longest (`ConnectionTable.descriptorsRanOut`), and accepts again once they
+/// have closed, or after `retryDelay` when none was idle. A client that left before it was
+/// accepted (`ECONNABORTED`) is no error at all. Other errors go on to Hummingbird.
 ///
 /// It goes first in the server channel's pipeline, so it sees errors before Hummingbird does and
 /// the accepts it holds back are the last word.
@@ -16,8 +17,8 @@ final class AcceptErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = Never
     typealias OutboundOut = Never
 
-    /// Idle connections closed each time descriptors run out: room for the connection waiting
-    /// and for the files its answer and a rebuild open.
+    /// Idle connections closed at least each time descriptors run out: room for the connection
+    /// waiting and for the files its answer opens.
     static let evictedPerShortage = 8
     static let retryDelay = TimeAmount.milliseconds(100)
 
@@ -38,7 +39,7 @@ final class AcceptErrorHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard let code = (error as? IOError)?.errnoCode else { return context.fireErrorCaught(error) }
         if code == ECONNABORTED { return }
         guard Self.isShortage(code) else { return context.fireErrorCaught(error) }
-        pause(context: context, until: connections.evictIdle(Self.evictedPerShortage))
+        pause(context: context, until: connections.descriptorsRanOut(closingAtLeast: Self.evictedPerShortage))
     }
 
     func read(context: ChannelHandlerContext) {

@@ -5,8 +5,9 @@
 /// keeps one behind a lock (`ConnectionTable`) and closes what it names.
 struct ConnectionRoster<ID: Hashable & Sendable>: Sendable {
     /// Connections open at once. When a new one makes `capacity`, an idle one is closed, so the
-    /// server keeps accepting; only when every connection is busy does it stop.
-    let capacity: Int
+    /// server keeps accepting; only when every connection is busy does it stop. It drops when the
+    /// process runs out of file descriptors.
+    private(set) var capacity: Int
     private var connections: [ID: Connection] = [:]
     /// A counter, not a clock: only the order of events matters.
     private var ticks: UInt64 = 0
@@ -52,8 +53,16 @@ struct ConnectionRoster<ID: Hashable & Sendable>: Sendable {
         connections[id] = nil
     }
 
-    /// Takes up to `count` idle connections, longest idle first, off the roster (they are to be
-    /// closed: the process ran out of file descriptors).
+    /// The process ran out of file descriptors with this many connections open: from now on at
+    /// most three quarters of them stay open (at least 4), so the build and the files answers
+    /// open have room again. Returns the idle connections to close now, longest idle first: those
+    /// above the new capacity, and at least `minimum`.
+    mutating func descriptorsRanOut(closingAtLeast minimum: Int) -> [ID] {
+        capacity = max(min(4, capacity), min(capacity, connections.count * 3 / 4))
+        return evict(max(minimum, connections.count - capacity + 1))
+    }
+
+    /// Takes up to `count` idle connections, longest idle first, off the roster (they are to be closed).
     mutating func evict(_ count: Int) -> [ID] {
         let chosen = idle(count, except: nil)
         for id in chosen { connections[id] = nil }

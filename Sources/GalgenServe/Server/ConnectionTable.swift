@@ -43,15 +43,17 @@ final class ConnectionTable: Sendable {
         state.withLock { $0.roster.responseEnded(ObjectIdentifier(channel)) }
     }
 
-    /// Closes up to `count` idle connections, longest idle first; their close futures (empty
-    /// when none is idle).
-    func evictIdle(_ count: Int) -> [EventLoopFuture<Void>] {
+    /// The process ran out of file descriptors: lowers the capacity (`ConnectionRoster`) and
+    /// closes idle connections, at least `minimum`; their close futures (empty when none is idle).
+    func descriptorsRanOut(closingAtLeast minimum: Int) -> [EventLoopFuture<Void>] {
         let evicted = state.withLock { state in
-            state.roster.evict(count).compactMap { state.channels.removeValue(forKey: $0) }
+            state.roster.descriptorsRanOut(closingAtLeast: minimum).compactMap { state.channels.removeValue(forKey: $0) }
         }
         for channel in evicted { channel.close(promise: nil) }
         return evicted.map(\.closeFuture)
     }
+
+    var capacity: Int { state.withLock { $0.roster.capacity } }
 }
 
 extension ConnectionTable {
