@@ -53,12 +53,11 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     /// Writes the file when the value changed and differs from what the file holds.
     func save() throws {
         guard let value = state.withLock({ $0.changed ? $0.value : nil }) else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let bytes = Array(try encoder.encode(Stored(version: Self.formatVersion, value: value)))
-        if let current = FileManager.default.contents(atPath: path), Array(current) == bytes { return }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try temporaries.writeAtomically(bytes, to: path, durable: false)
+        // A table of every photo is written an entry at a time, never whole in memory.
+        try PiecewiseFile.write(path, temporaries: temporaries) { write in
+            try RecordEncoding.encode(value, version: Self.formatVersion, to: write)
+        }
     }
 
     private func load(_ state: inout (value: Value?, changed: Bool)) {

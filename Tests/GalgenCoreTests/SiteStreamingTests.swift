@@ -52,6 +52,8 @@ struct SiteStreamingTests {
         let log = Log()
         let summary = try await build(log)
         #expect(log.all == [
+            // The renditions first, then each album's pages, then the template's files.
+            "add ",
             "present index.html", "add index.html",
             "present coast/index.html", "present coast/a/index.html", "present coast/b/index.html",
             "add coast/index.html coast/a/index.html coast/b/index.html",
@@ -59,7 +61,6 @@ struct SiteStreamingTests {
             "add hills/index.html hills/c/index.html",
             "present town/index.html", "present town/d/index.html", "present town/e/index.html",
             "add town/index.html town/d/index.html town/e/index.html",
-            // The template's files and the renditions, then the site is put in place.
             "add ", "finish",
         ])
         #expect(summary.pages == 9 && summary.pagesRendered == 9 && summary.siteChanged)

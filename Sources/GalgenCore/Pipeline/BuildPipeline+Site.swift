@@ -10,12 +10,13 @@ extension BuildPipeline {
         var pagesRendered = 0
     }
 
-    /// Present, render pages and write, an album at a time: each album's pages are presented,
-    /// rendered (or taken from the page cache) and handed to the site writer before the next
-    /// album is presented, so the build holds one album's view models and pages, never the whole
-    /// site's. Then the template's files and the sitemap, the images and the originals (`files`);
-    /// then the site is put in place and the rendition store told which entries this build used.
-    func writeSite(_ presentation: SitePresentation, template: CompiledTemplate, files: [OutputFile],
+    /// Present, render pages and write, an album at a time. First the images and the originals
+    /// (`files`, made only then, so that their list is not held meanwhile); then each album's
+    /// pages are presented, rendered (or taken from the page cache) and handed to the site writer
+    /// before the next album is presented, so the build holds one album's view models and pages,
+    /// never the whole site's; then the template's files and the sitemap. Then the site is put in
+    /// place and the rendition store told which entries this build used.
+    func writeSite(_ presentation: SitePresentation, template: CompiledTemplate, files: () -> [OutputFile],
                    usedKeys: Set<String>) throws(BuildError) -> WrittenSite {
         effects.report(BuildStage.renderingPages.event)
         let output: SiteOutput
@@ -26,6 +27,7 @@ extension BuildPipeline {
         }
         var site = WrittenSite()
         do {
+            try hand(files(), to: output, site: &site)
             var addresses: [String] = []
             var base: String?
             // The album list first, then each album, as `Presenter.present` orders the pages.
@@ -38,7 +40,7 @@ extension BuildPipeline {
                 site.pages += pages.count
                 site.pagesRendered += rendered
             }
-            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base) + files, to: output, site: &site)
+            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()
             try effects.renditions.finish(usedKeys)

@@ -41,9 +41,10 @@ public struct BuildPipeline: Sendable {
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
         let failures = renderFailures + originals.failures
-        let presentation = SitePresentation(gallery: gallery, plan: plan, rendered: rendered.mapValues(\.image), generator: generator,
-                                            originals: originals.paths)
-        let site = try writeSite(presentation, template: loaded.template, files: Self.imageFiles(plan, rendered) + originals.files,
+        let presentation = SitePresentation(gallery: gallery, plan: plan, generator: generator, originals: originals.paths) {
+            rendered[$0]?.image
+        }
+        let site = try writeSite(presentation, template: loaded.template, files: { Self.imageFiles(plan, rendered) + originals.files },
                                  usedKeys: Set(rendered.values.flatMap(\.keys)))
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
                                    pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)

@@ -30,9 +30,9 @@ public enum Presenter {
 
     /// The photos of an album that have renditions, in the album's order, each with its words
     /// resolved and what the page needs of it.
-    static func shown(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage]) -> [ShownImage] {
+    static func shown(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: (ImageSource) -> RenderedImage?) -> [ShownImage] {
         let shown: [ShownImage] = album.images.compactMap { image in
-            guard let result = rendered[image.source], !result.renditions.isEmpty,
+            guard let result = rendered(image.source), !result.renditions.isEmpty,
                   let planned = plan.planned(image.source) else { return nil }
             return ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
         }

@@ -8,7 +8,8 @@
 public struct SitePresentation {
     let gallery: Gallery
     let plan: BuildPlan
-    let rendered: [ImageSource: RenderedImage]
+    /// A source's rendered image, if it has one.
+    let rendered: (ImageSource) -> RenderedImage?
     let generator: String
     /// The sources whose own file is published (`viewer.originals`), and where.
     let originals: [ImageSource: String]
@@ -17,6 +18,12 @@ public struct SitePresentation {
 
     public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
                 originals: [ImageSource: String] = [:]) {
+        self.init(gallery: gallery, plan: plan, generator: generator, originals: originals) { rendered[$0] }
+    }
+
+    /// `rendered` finds a source's image where the build keeps it (no copy of a table of every photo).
+    init(gallery: Gallery, plan: BuildPlan, generator: String, originals: [ImageSource: String],
+         rendered: @escaping (ImageSource) -> RenderedImage?) {
         self.gallery = gallery
         self.plan = plan
         self.rendered = rendered
