@@ -29,7 +29,7 @@ struct ServeShutdownTests {
         let server = try ServeProcess(in: folder.path, fileLimit: .softAndHard(256))
         let events = try EventStream(port: server.port)
         defer { events.close() }
-        var open = try ServeStallTests.flood(port: server.port, silent: 300, halfSent: 100)
+        var open = try ServeStallTests.flood(port: server.port, silent: 150, halfSent: 50)
         defer { open.forEach { $0.close() } }
         switch moment {
         case .idle: try await Task.sleep(for: .milliseconds(300))

@@ -25,23 +25,24 @@ struct ServeStallTests {
         }
     }
 
-    /// What a page shows and hears within 3 s of asking (they came in well under 1 s here; before,
-    /// after a minute or never). `GET /` is asked with its own 10 s bound, so the old server fails
-    /// the check rather than the test hanging.
+    /// What a page shows and hears under the flood: it came in well under 1 s here (debug build);
+    /// before, after a minute (600 silent connections) or half a minute (200 half-sent under a
+    /// limit of 256 descriptors). The bounds leave room for a machine loaded by other tests, whose
+    /// blocking reads can also hold this test's task back.
     func expectAnswers(_ server: ServeProcess, folder: TestProject, title: String, events: EventStream) async throws {
         let asked = ContinuousClock.now
-        let page = try? server.get("/", timeout: .seconds(10))
+        let page = try? server.get("/", timeout: .seconds(20))
         let took = ContinuousClock.now - asked
-        #expect(page?.status == 200 && page?.text.contains("Before") == true, "no page within 10 s")
-        #expect(took < .seconds(3), "GET / took \(took)")
+        #expect(page?.status == 200 && page?.text.contains("Before") == true, "no page within 20 s")
+        #expect(took < .seconds(5), "GET / took \(took)")
 
         let reloaded = try EventStream(port: server.port)
         defer { reloaded.close() }
-        #expect(await reloaded.wait(timeout: .seconds(3)) { !$0.isEmpty }, "a new events stream was not answered")
+        #expect(await reloaded.wait(timeout: .seconds(10)) { !$0.isEmpty }, "a new events stream was not answered")
         let served = try #require(events.states.first?["generation"])
         try ServeTests().writeGallery(folder, title: title)
         #expect(await events.wait(timeout: .seconds(10)) { $0.contains { $0["generation"] != served } }, "no reload event:\n\(server.log)")
-        #expect((try? server.get("/", timeout: .seconds(3)))?.text.contains(title) == true)
+        #expect((try? server.get("/", timeout: .seconds(5)))?.text.contains(title) == true)
     }
 
     @Test func sixHundredSilentAndTwoHundredHalfSentConnectionsDoNotStopIt() async throws {
@@ -84,14 +85,14 @@ struct ServeStallTests {
         defer { stalled.forEach { $0.close() } }
 
         let asked = ContinuousClock.now
-        let page = try? server.get("/", timeout: .seconds(10))
-        #expect(page?.status == 200 && page?.text.contains("Before") == true, "no page within 10 s:\n\(server.log)")
-        #expect(ContinuousClock.now - asked < .seconds(3), "GET / took \(ContinuousClock.now - asked)")
+        let page = try? server.get("/", timeout: .seconds(20))
+        #expect(page?.status == 200 && page?.text.contains("Before") == true, "no page within 20 s:\n\(server.log)")
+        #expect(ContinuousClock.now - asked < .seconds(5), "GET / took \(ContinuousClock.now - asked)")
         let more = try Self.flood(port: server.port, silent: 100, halfSent: 0)
         defer { more.forEach { $0.close() } }
         try ServeTests().writeGallery(folder, title: "After")
         #expect(await server.waitForLog("Rebuilt in", timeout: .seconds(20)), "\(server.log)")
-        #expect((try? server.get("/", timeout: .seconds(3)))?.text.contains("After") == true, "\(server.log)")
+        #expect((try? server.get("/", timeout: .seconds(5)))?.text.contains("After") == true, "\(server.log)")
         #expect(await server.interrupt() == 0)
         #expect(!server.log.contains("Backtracing") && !server.log.contains("Fatal error"), "\(server.log)")
     }

@@ -49,8 +49,12 @@ struct PreviewSite {
     }
 
     /// `galgen serve`'s application over the site (`.live` and `.ahc` bind their own port).
+    /// HummingbirdTesting's live client opens its one connection before the test's first request,
+    /// which a loaded machine may take longer than the 5 s header timeout to send: a minute, as
+    /// for any kept-alive connection (`PreviewLoadTests` checks the timeouts themselves).
     func app(basePath: String = "/", policy: HostPolicy = HostPolicy(boundHost: "127.0.0.1")) -> Application<PreviewResponder> {
-        PreviewServer(root: site, host: "127.0.0.1", port: 0, basePath: basePath, policy: policy, events: events).application()
+        PreviewServer(root: site, host: "127.0.0.1", port: 0, basePath: basePath, policy: policy, events: events,
+                      limits: ServerLimits(headerTimeout: .seconds(60))).application()
     }
 }
 
