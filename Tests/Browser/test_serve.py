@@ -1,8 +1,9 @@
 """`galgen serve` in a real browser: live reload that keeps the photo shown (its own page, also
 after moving to it in place), the build-error overlay over the last good page, no console
-errors (the CSP lets the events through), and a site served under --base-path. Each test starts its own server on a copy of a small gallery
+errors (the CSP lets the events through), a page and its reload with hundreds of stalled connections
+open, and a site served under --base-path. Each test starts its own server on a copy of a small gallery
 and stops it with Ctrl-C (SIGINT), which must end it at once with exit status 0."""
-import os, re, shutil, signal, subprocess, threading, time, unittest
+import os, re, resource, select, shutil, signal, socket, subprocess, threading, time, unittest
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -280,6 +281,77 @@ class LiveReload(ServeTestCase):
                          timeout=10, message="the reload after the fix")
         browser.wait_for(lambda: browser.visible_images_loaded(self.driver), message="images after the reloads")
         self.assertEqual(self.csp_violations(), [])
+        self.assertEqual(self.severe_console_messages(), [])
+
+
+class UnderLoad(ServeTestCase):
+    """600 connections that send nothing and 200 that send half a request head, then a page
+    opened fresh (the browser has no connection to this server yet) and a saved change. Before,
+    the stalled connections took every connection slot until their timeouts, and the page took
+    about a minute to load. Stopping with them still open must be as quick and clean as ever."""
+    SILENT, HALF_SENT = 600, 200
+    HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: stal"
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        # Fail in 20 s rather than wait for the old server's minute.
+        cls.driver.set_page_load_timeout(20)
+        # 800 sockets on this side too.
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 4096 if hard == resource.RLIM_INFINITY else min(hard, 4096)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
+
+    def setUp(self):
+        super().setUp()
+        self.stalled = []
+
+    def stop_server(self):
+        try:
+            super().stop_server()  # with the stalled connections still open
+        finally:
+            for connection in self.stalled:
+                connection.close()
+
+    def stall(self):
+        """Non-blocking connects, the silent ones first (so they hold the old server's slots for its
+        60 s idle timeout). A connection the server has not taken yet is not writable; it sends
+        nothing rather than hold the test up."""
+        for index in range(self.SILENT + self.HALF_SENT):
+            connection = socket.socket()
+            connection.setblocking(False)
+            self.stalled.append(connection)
+            try:
+                connection.connect(("127.0.0.1", self.serve.port))
+            except BlockingIOError:
+                pass
+            if index >= self.SILENT:
+                poller = select.poll()
+                poller.register(connection, select.POLLOUT)
+                if poller.poll(100):
+                    connection.send(self.HALF_REQUEST)
+
+    def test_a_page_and_its_reload_are_served_with_hundreds_of_stalled_connections_open(self):
+        self.stall()
+        # Time for the server to take what it will of them (a fast old server sometimes let the
+        # browser in among them), and well within the 5 s they have to send a request head.
+        time.sleep(2)
+        asked = time.monotonic()
+        self.open("dunes/index.html")
+        browser.wait_for(self.shown_photo_loaded, message="the dunes photo")
+        loaded = time.monotonic() - asked
+        served = self.generation()
+        written = self.write_config(GALLERY.replace("Sand in the wind.", "Sand under load."))
+        browser.wait_for(lambda: self.text("#photo .caption") == "Sand under load.", timeout=10,
+                         message="the new caption")
+        took = time.monotonic() - written
+        print(f"\nwith {self.SILENT} silent and {self.HALF_SENT} half-sent connections open: "
+              f"page and photo {loaded:.2f} s, live reload {took:.2f} s")
+        # Each well under a second here; the bounds leave room for a loaded machine.
+        self.assertLess(loaded, 10)
+        self.assertLess(took, 5)
+        self.assertNotEqual(self.generation(), served)
+        browser.wait_for(self.shown_photo_loaded, message="the dunes photo after the reload")
         self.assertEqual(self.severe_console_messages(), [])
 
 
