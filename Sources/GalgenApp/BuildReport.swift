@@ -4,13 +4,11 @@ import GalgenIO
 
 /// What a finished build tells: `build-report.json` in the cache, and the summary on the terminal.
 enum BuildReport {
-    /// `<cache>/build-report.json`, replaced atomically; a failure to save it is only a warning.
+    /// `<cache>/build-report.json`, replaced atomically (and written a photo at a time, never
+    /// whole in memory); a failure to save it is only a warning.
     static func save(_ record: BuildRecord, cache: String, reporter: TerminalReporter) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(record)
-            try data.write(to: URL(fileURLWithPath: cache + "/build-report.json"), options: .atomic)
+            try PiecewiseFile.write(cache + "/build-report.json", temporaries: TemporaryFiles()) { try record.writeJSON(to: $0) }
         } catch {
             reporter.line("warning: cannot save \(cache)/build-report.json: \(error.localizedDescription)", style: .warning)
         }

@@ -55,7 +55,7 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
 /// Writes a file through a temporary file beside it, a piece at a time, and renames it into place
 /// unless it came out the same as the file already there (compared as it is written), so an
 /// unchanged record is never rewritten and no copy of the whole file is held.
-final class PiecewiseFile {
+public final class PiecewiseFile {
     private let path: String
     private let temporary: String
     private let temporaries: TemporaryFiles
@@ -66,7 +66,7 @@ final class PiecewiseFile {
     static let pieceSize = 1 << 20
 
     /// Writes what `produce` hands to its argument to `path`.
-    static func write(_ path: String, temporaries: TemporaryFiles, _ produce: (([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func write(_ path: String, temporaries: TemporaryFiles, _ produce: (([UInt8]) throws -> Void) throws -> Void) throws {
         let file = try PiecewiseFile(path, temporaries: temporaries)
         do {
             try produce { try file.append($0) }
