@@ -12,9 +12,13 @@ run: build
 build: setup
 	$(SWIFT) build -c release --product galgen
 
+# Tests that time a server, a watcher or a download run on their own, one at a time, after the
+# others: run beside the whole parallel suite on two cores, their servers and timers starved.
+TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests
 test: setup test-tools
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
+	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_TESTS)'
 	$(MAKE) browser-test
 
 # The pages in a real browser: headless Chromium + chromedriver from Debian, Selenium and

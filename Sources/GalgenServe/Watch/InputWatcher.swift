@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Polling, rather than inotify or FSEvents, sees every way an editor saves (in place, or a
 /// new file renamed over the old), works on every file system, and costs one `stat` per input:
-/// the interval grows with the time a poll takes, so a huge gallery costs at most ~5% of a core.
+/// the interval grows with the processor time a poll takes (`PollPacing`), so a huge gallery
+/// costs about 5% of a core.
 public struct InputWatcher: Sendable {
     /// Files and folders to watch (absolute). A folder stands for every file under it; a folder
     /// ending in `/` (a photo folder) for itself only.
@@ -42,12 +43,12 @@ public struct InputWatcher: Sendable {
     /// that saves in several writes causes one rebuild). Returns the settled snapshot and what
     /// changed; throws when the task is cancelled.
     public func nextChange(after known: InputSnapshot) async throws -> (InputSnapshot, [String]) {
+        let pacing = PollPacing(interval: interval)
         var wait = interval
         while true {
             try await Task.sleep(for: wait)
-            let started = ContinuousClock.now
-            var current = snapshot()
-            wait = max(interval, (ContinuousClock.now - started) * 20)
+            var (current, cost) = ThreadClock.measure { snapshot() }
+            wait = pacing.wait(afterPollCosting: cost)
             guard current != known else { continue }
             while true {
                 try await Task.sleep(for: settle)
