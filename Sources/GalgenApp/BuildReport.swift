@@ -2,15 +2,15 @@ import Foundation
 import GalgenCore
 import GalgenIO
 
-/// What a finished build tells: `build-report.json` in the cache, and the summary on the terminal.
+/// What a finished build tells: the cache's `build-report.json`, and the summary on the terminal.
 enum BuildReport {
-    /// `<cache>/build-report.json`, replaced atomically (and written a photo at a time, never
+    /// The cache's `buildReport`, replaced atomically (and written a photo at a time, never
     /// whole in memory); a failure to save it is only a warning.
-    static func save(_ record: BuildRecord, cache: String, reporter: TerminalReporter) {
+    static func save(_ record: BuildRecord, cache: CacheFolder.Layout, reporter: TerminalReporter) {
         do {
-            try PiecewiseFile.write(cache + "/build-report.json", temporaries: TemporaryFiles()) { try record.writeJSON(to: $0) }
+            try PiecewiseFile.write(cache.buildReport, temporaries: TemporaryFiles()) { try record.writeJSON(to: $0) }
         } catch {
-            reporter.line("warning: cannot save \(cache)/build-report.json: \(error.localizedDescription)", style: .warning)
+            reporter.line("warning: cannot save \(cache.buildReport): \(error.localizedDescription)", style: .warning)
         }
     }
 

@@ -4,37 +4,24 @@ import GalgenIO
 import GalgenSiteTemplate
 
 extension BuildEffects {
-    /// The real file system, network and terminal.
-    /// `siteStamps` is `<cache>/site.stamps`, shared with whoever read it first.
-    static func live(output: String, cache: String, siteStamps: StampFile, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
-        let temporaries = TemporaryFiles()
-        let renditions = DiskRenditionStore(root: cache, temporaries: temporaries)
-        let sources = SourceDigests(cache: cache, temporaries: temporaries)
-        let pages = DiskPageCache(cache: cache, output: output, siteStamps: siteStamps, temporaries: temporaries)
-        let originals = OriginalSnapshots(cache: cache, temporaries: temporaries)
-        // Read while gallery.yml is parsed.
-        renditions.prefetch()
-        sources.prefetch()
-        pages.prefetch()
-        siteStamps.prefetch()
-        return BuildEffects(
+    /// The real file system, network and terminal, with the stores of `cache` (whose records
+    /// are read only once `cache.prefetch()` or a store asks).
+    static func live(output: String, cache: CacheFolder, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
+        BuildEffects(
             readFile: { try FileSystem.read($0, limit: $1) },
             loadTemplate: loadTemplate,
             fetchRemote: fetcher.fetchAll,
-            sourceDigest: sources.digest,
+            sourceDigest: cache.sources.digest,
             fileSize: { FileStamp.of($0).map { Int($0.size) } },
-            snapshotOriginal: originals.snapshot,
+            snapshotOriginal: cache.originals.snapshot,
             listFolder: FolderWalker.list,
             pathKind: FolderWalker.kind,
             leadsOutside: FolderWalker.leadsOutside,
-            renditions: RenditionStore(lookup: renditions.lookup, keep: renditions.keep, finish: { used in
-                try renditions.finish(used)
-                try sources.finish()
-                try pages.finish()
-                try originals.finish()
-            }),
-            pages: pages.pageCache,
-            openSite: SiteWriter(output: output, stamps: siteStamps).open,
+            // The pipeline finishes the rendition store last, once the site is written: the
+            // whole cache is finished then.
+            renditions: RenditionStore(lookup: cache.renditions.lookup, keep: cache.renditions.keep, finish: cache.finish(used:)),
+            pages: cache.pages.pageCache,
+            openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
             report: reporter.report)
     }
 

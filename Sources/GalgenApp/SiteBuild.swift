@@ -33,27 +33,21 @@ struct SiteBuild {
         }
     }
 
-    /// The whole pipeline with the live effects; `siteStamps` is shared with the last-build check,
-    /// so the site's stamps are read once.
-    func pipeline(siteStamps: StampFile) -> BuildPipeline {
+    /// The whole pipeline with the live effects and the stores of `cache`.
+    func pipeline(cache: CacheFolder) -> BuildPipeline {
         BuildPipeline(
             configPath: settings.configPath, jobs: settings.jobs, renderer: PhotoRenderer.make(),
-            effects: .live(output: settings.outputPath, cache: settings.cachePath, siteStamps: siteStamps,
-                           fetcher: fetcher, reporter: reporter),
+            effects: .live(output: settings.outputPath, cache: cache, fetcher: fetcher, reporter: reporter),
             generator: "galgen \(Version.current)", home: Paths.home)
     }
 
-    /// The pipeline with only the configuration stage's effects: no cache is opened, nothing written.
-    static func configurationPipeline(_ settings: BuildSettings) -> BuildPipeline {
-        BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: PhotoRenderer.make(),
-                      effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
-    }
-
-    /// What the configuration stage alone finds wrong with gallery.yml or its template, if anything;
-    /// no cache is opened and no photo is touched.
+    /// Why gallery.yml cannot be read, if it cannot (`galgen serve` refuses to start then); it
+    /// is not parsed and no cache is opened: the first build reads it again, whole.
     static func configurationProblem(_ settings: BuildSettings) -> BuildError? {
+        let pipeline = BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: PhotoRenderer.make(),
+                                     effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
         do {
-            _ = try configurationPipeline(settings).load()
+            _ = try pipeline.readConfiguration()
             return nil
         } catch {
             return error
@@ -65,14 +59,15 @@ struct SiteBuild {
         // next build fetches again, so none may outlive it.
         defer { fetcher.close() }
         let started = FileStamp.now()
-        let siteStamps = StampFile(path: settings.cachePath + "/site.stamps")
-        let lastBuild = LastBuildFile(cache: settings.cachePath, site: SiteWriter(output: settings.outputPath, stamps: siteStamps))
-        // Read without opening the cache's records (the live effects start reading them at once).
-        let bytes = try? Self.configurationPipeline(settings).readConfiguration()
-        let key = bytes.map(key)
-        if let reused = reusedBuild(lastBuild, key: key) { return .success(reused) }
+        let cache = CacheFolder(root: settings.cachePath, output: settings.outputPath)
+        var pipeline = pipeline(cache: cache)
+        // gallery.yml read once, by the pipeline that builds it, before the cache's records are:
+        // a build that changes nothing never opens them.
+        let read = Result { () throws(BuildError) in try pipeline.readConfiguration() }
+        let key = try? read.map(key).get()
+        if let reused = reusedBuild(cache.lastBuild, key: key) { return .success(reused) }
+        cache.prefetch()  // read while gallery.yml is parsed
         let warnings = WarningLog()
-        var pipeline = pipeline(siteStamps: siteStamps)
         pipeline.effects.report = { [report = pipeline.effects.report] event in
             warnings.note(event)
             report(event)
@@ -80,19 +75,19 @@ struct SiteBuild {
         do {
             // The configuration first: a missing or broken gallery.yml or template fails before
             // anything is locked or created (no cache folder without a gallery).
-            let loaded = try pipeline.load(bytes)
+            let loaded = try pipeline.load(read)
             let locks: [BuildLock]
             do {
-                locks = try lock()
+                locks = try lock(cache)
             } catch {
                 return .failure(.lock(error))
             }
             defer { for lock in locks { lock.release() } }
-            lastBuild.forget()
+            cache.lastBuild.forget()
             let summary = try await pipeline.build(loaded)
-            if let record = summary.record { BuildReport.save(record, cache: settings.cachePath, reporter: reporter) }
+            if let record = summary.record { BuildReport.save(record, cache: cache.layout, reporter: reporter) }
             if let key {
-                lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)
+                cache.lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)
             }
             return .success(summary)
         } catch {
@@ -139,9 +134,9 @@ public enum Version {
 
 extension SiteBuild {
     /// One build at a time per cache and per output (two caches may share an output).
-    private func lock() throws(BuildLock.Failure) -> [BuildLock] {
+    private func lock(_ folder: CacheFolder) throws(BuildLock.Failure) -> [BuildLock] {
         let warn = { (text: String) in reporter.line(text, style: .warning) }
-        let cache = try BuildLock.acquire(cache: settings.cachePath, wait: !settings.noWait, waiting: warn)
+        let cache = try folder.lock(wait: !settings.noWait, waiting: warn)
         do {
             return [cache, try BuildLock.acquire(output: settings.outputPath, wait: !settings.noWait, waiting: warn)]
         } catch {

@@ -3,11 +3,9 @@ import Foundation
 import GalgenCore
 import GalgenIO
 
-/// The download cache on disk:
-///
-///     <cache>/bodies/<sha256>        bodies, named by their content digest
-///     <cache>/index/<sha256(url)>    one JSON CacheEntry per URL
-///     <cache>/transient/             no-store bodies, only for the build that fetched them
+/// The download cache on disk, in the cache folder's `bodies/`, `index/` and `transient/`
+/// (`CacheFolder.Layout`): bodies named by their content digest, one JSON `CacheEntry` per URL
+/// named by the URL's SHA-256, and no-store bodies only for the build that fetched them.
 ///
 /// Bodies are a `ContentStore` (checked the way renditions are). Every file appears by rename
 /// of a fully written, fsynced temporary file in the same folder, so a reader never sees half a
@@ -18,10 +16,13 @@ public final class DiskCache: Sendable {
     let temporaries = TemporaryFiles()
     let bodyStore: ContentStore
 
+    let layout: CacheFolder.Layout
+
     /// Nothing is created until `prepare()`: a gallery of local files leaves no cache folder.
     public init(root: String) {
         self.root = root
-        self.bodyStore = ContentStore(folder: root + "/bodies", temporaries: temporaries)
+        layout = CacheFolder.Layout(root: root)
+        self.bodyStore = ContentStore(folder: layout.bodies, temporaries: temporaries)
     }
 
     /// Creates the folders and removes what killed builds left behind.
@@ -36,9 +37,9 @@ public final class DiskCache: Sendable {
         removeOrphans()
     }
 
-    var bodies: String { root + "/bodies" }
-    var index: String { root + "/index" }
-    var transient: String { root + "/transient" }
+    var bodies: String { layout.bodies }
+    var index: String { layout.downloadIndex }
+    var transient: String { layout.transient }
 
     public func bodyPath(_ digest: String) -> String { bodyStore.path(digest) }
 

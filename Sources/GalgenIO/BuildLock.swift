@@ -1,6 +1,6 @@
 import Foundation
 
-/// One build at a time per cache folder (an exclusive `flock` on `<cache>/lock`) and per
+/// One build at a time per cache folder (an exclusive `flock` on its `lock` file) and per
 /// output folder (on the folder that holds it, since the output itself is replaced, and a
 /// lock file beside it would be left in the user's folder).
 ///
@@ -27,8 +27,8 @@ public final class BuildLock {
     }
 
     /// Takes the cache's lock, waiting (after calling `waiting`) unless `wait` is false.
-    public static func acquire(cache: String, wait: Bool, waiting: (String) -> Void) throws(Failure) -> BuildLock {
-        try acquire(cache + "/lock", in: cache, subject: cache, wait: wait, waiting: waiting)
+    public static func acquire(cache: CacheFolder.Layout, wait: Bool, waiting: (String) -> Void) throws(Failure) -> BuildLock {
+        try acquire(cache.lock, in: cache.root, subject: cache.root, wait: wait, waiting: waiting)
     }
 
     /// Takes the output folder's lock: on its parent folder (`SiteWriter.lockPath`).

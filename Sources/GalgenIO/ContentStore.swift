@@ -28,10 +28,13 @@ public final class ContentStore: Sendable {
         self.folder = folder
         self.suffix = suffix
         self.temporaries = temporaries
-        self.stampFile = StampFile(path: folder + ".stamps")
+        self.stampFile = StampFile(path: Self.stampsPath(of: folder))
     }
 
     public func path(_ digest: String) -> String { folder + "/" + digest + suffix }
+
+    /// The stamps file of the store in `folder`: beside it, `<folder>.stamps`.
+    public static func stampsPath(of folder: String) -> String { folder + ".stamps" }
 
     /// Whether the file for `digest` is there with exactly the bytes its name says.
     public func verify(_ digest: String) -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 import GalgenCore
 import Synchronization
 
-/// The live `PageCache`: page key → the page's file in the current site, in `<cache>/pages.json`.
+/// The live `PageCache`: page key → the page's file in the current site (`CacheFolder.Layout.pages`).
 /// A page whose key is unchanged is taken from the site instead of being rendered again.
 public final class DiskPageCache: Sendable {
     struct Record: Codable, Equatable, Sendable {
@@ -18,10 +18,11 @@ public final class DiskPageCache: Sendable {
     private let file: RecordFile<[String: Record]>
     private let used = Mutex<Set<String>>([])
 
-    public init(cache: String, output: String, siteStamps: StampFile, temporaries: TemporaryFiles) {
+    /// The record at `path`; `CacheFolder` opens the cache's.
+    public init(path: String, output: String, siteStamps: StampFile, temporaries: TemporaryFiles) {
         self.output = output
         self.siteStamps = siteStamps
-        file = RecordFile(path: cache + "/pages.json", temporaries: temporaries) { [:] }
+        file = RecordFile(path: path, temporaries: temporaries) { [:] }
     }
 
     public func prefetch() { file.prefetch() }

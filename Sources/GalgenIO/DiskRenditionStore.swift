@@ -1,20 +1,22 @@
 import Foundation
 import GalgenCore
 
-/// The live `RenditionStore`: rendered JPEGs in a `ContentStore` (`<cache>/renditions/<sha256>.jpg`)
-/// and, in `<cache>/renditions.json`, each rendition key (source digest + settings) with the
-/// rendered image it names, without bytes.
+/// The live `RenditionStore`: rendered images in a `ContentStore` (`CacheFolder.Layout.renditions`)
+/// and, in its records (`renditionRecords`), each rendition key (source digest + settings) with
+/// the rendered image it names, without bytes.
 public final class DiskRenditionStore: Sendable {
-    public let root: String
+    /// The cache folder, whose killed builds' temporary files `finish` removes.
+    let root: String
     let files: ContentStore
     private let images: RecordFile<[String: RenderedImage]>
 
-    public init(root: String, temporaries: TemporaryFiles) {
-        self.root = root
-        let files = ContentStore(folder: root + "/renditions", suffix: ".jpg", temporaries: temporaries)
+    /// The store in the cache laid out as `layout`; `CacheFolder` opens it.
+    public init(layout: CacheFolder.Layout, temporaries: TemporaryFiles) {
+        root = layout.root
+        let files = ContentStore(folder: layout.renditions, suffix: ".jpg", temporaries: temporaries)
         self.files = files
         // Kept renditions are decoded as `.stored` at their path in this store.
-        images = RecordFile(path: root + "/renditions.json", temporaries: temporaries,
+        images = RecordFile(path: layout.renditionRecords, temporaries: temporaries,
                             userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0) })]) { [:] }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import GalgenCore
 
-/// `<cache>/last-build`: the last complete build (`LastBuild`) with the stamp of every input it
+/// The cache's `last-build` (`CacheFolder.Layout.lastBuild`): the last complete build (`LastBuild`) with the stamp of every input it
 /// read, so the next build can tell in one `stat` per file that nothing changed:
 ///
 ///     galgen last build 1
@@ -18,12 +18,16 @@ import GalgenCore
 /// bytes (in the key), not its stamp, so saving it unchanged costs nothing.
 public struct LastBuildFile: Sendable {
     public let path: String
+    /// The cache folder holding it, which the build itself touches.
+    let cache: String
     /// The site the build wrote, whose own stamps must be intact too.
     let site: SiteWriter
     let temporaries: TemporaryFiles
 
-    public init(cache: String, site: SiteWriter, temporaries: TemporaryFiles = TemporaryFiles()) {
-        self.path = cache + "/last-build"
+    /// The record in the cache laid out as `layout`; `CacheFolder` opens it.
+    public init(layout: CacheFolder.Layout, site: SiteWriter, temporaries: TemporaryFiles = TemporaryFiles()) {
+        self.path = layout.lastBuild
+        self.cache = layout.root
         self.site = site
         self.temporaries = temporaries
     }
@@ -83,7 +87,7 @@ public struct LastBuildFile: Sendable {
     func isSettled(_ path: String, _ stamp: FileStamp, readSince: Int64) -> Bool {
         guard path.hasSuffix("/") else { return stamp.modified < readSince && stamp.changed < readSince }
         let folder = String(path.dropLast())
-        let ours = [site.output, String(self.path.dropLast("/last-build".count))].map { ($0 as NSString).deletingLastPathComponent }
+        let ours = [site.output, cache].map { ($0 as NSString).deletingLastPathComponent }
         if ours.contains(folder) { return true }
         guard let own = FileStamp.of(path) else { return false }
         return own.modified < readSince && own.changed < readSince

@@ -3,7 +3,8 @@ import Foundation
 import GalgenCore
 import Synchronization
 
-/// The published originals (`viewer.originals`), as galgen checked them: `<cache>/originals/<sha256>`.
+/// The published originals (`viewer.originals`), as galgen checked them: a `ContentStore`
+/// (`CacheFolder.Layout.originals`).
 ///
 /// A photo is checked (its location, its digest) when it is rendered, but the site is written
 /// later, and a photo replaced in between must not be published under the old one's name and
@@ -14,8 +15,9 @@ public final class OriginalSnapshots: Sendable {
     let files: ContentStore
     private let used = Mutex<Set<String>>([])
 
-    public init(cache: String, temporaries: TemporaryFiles) {
-        files = ContentStore(folder: cache + "/originals", temporaries: temporaries)
+    /// The store in `folder`; `CacheFolder` opens the cache's.
+    public init(folder: String, temporaries: TemporaryFiles) {
+        files = ContentStore(folder: folder, temporaries: temporaries)
     }
 
     /// The snapshot of `path` whose SHA-256 is `digest`, and its size; throws when the file's

@@ -2,7 +2,7 @@ import Foundation
 import GalgenCore
 import Synchronization
 
-/// The SHA-256 of each local source, remembered with the file's stamp in `<cache>/sources.json`,
+/// The SHA-256 of each local source, remembered with the file's stamp (`CacheFolder.Layout.sourceDigests`),
 /// so a photo that has not changed is not read again to find out.
 public final class SourceDigests: Sendable {
     struct Known: Codable, Equatable, Sendable {
@@ -13,8 +13,9 @@ public final class SourceDigests: Sendable {
     private let file: RecordFile<[String: Known]>
     private let used = Mutex<Set<String>>([])
 
-    public init(cache: String, temporaries: TemporaryFiles) {
-        file = RecordFile(path: cache + "/sources.json", temporaries: temporaries) { [:] }
+    /// The record at `path`; `CacheFolder` opens the cache's.
+    public init(path: String, temporaries: TemporaryFiles) {
+        file = RecordFile(path: path, temporaries: temporaries) { [:] }
     }
 
     public func prefetch() { file.prefetch() }

@@ -43,7 +43,7 @@ struct PublishedOriginalsTests {
                                      verbosity: .quiet)
         let reporter = TerminalReporter(verbosity: .quiet)
         var pipeline = SiteBuild(settings: settings, fetcher: .live(settings, reporter: reporter), reporter: reporter)
-            .pipeline(siteStamps: StampFile(path: project.cache + "/site.stamps"))
+            .pipeline(cache: CacheFolder(root: settings.cachePath, output: settings.outputPath))
         let render = pipeline.renderer
         let photo = project.path("photos/a.jpg")
         pipeline.renderer = ImageRenderer(render: { bytes, request in

@@ -15,7 +15,7 @@ struct LastBuildFileTests {
     var config: String { folder.path + "/gallery.yml" }
 
     func file() -> LastBuildFile {
-        LastBuildFile(cache: cache, site: SiteWriter(output: output, stamps: StampFile(path: cache + "/site.stamps")))
+        CacheFolder(root: cache, output: output).lastBuild
     }
 
     /// A photo, a template folder with one file, and a site written with its stamps.

@@ -17,7 +17,7 @@ struct SourceDigestsTests {
 
     var photo: String { folder.path + "/photo.jpg" }
     /// The memo as a build opens it: `<cache>/sources.json`, read afresh.
-    func openDigests() -> SourceDigests { SourceDigests(cache: folder.path + "/cache", temporaries: TemporaryFiles()) }
+    func openDigests() -> SourceDigests { CacheFolder(root: folder.path + "/cache", output: folder.path + "/site").sources }
 
     /// The memo after one build that hashed the photo.
     func digestsAfterABuild() throws -> SourceDigests {

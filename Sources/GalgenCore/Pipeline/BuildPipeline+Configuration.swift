@@ -8,12 +8,12 @@ extension BuildPipeline {
         }
     }
 
-    /// The first stage: gallery.yml read (or its `bytes`, when already read), parsed and
-    /// validated, and its template read and compiled.
-    public func load(_ read: [UInt8]? = nil) throws(BuildError) -> LoadedGallery {
+    /// The first stage: gallery.yml read (or what reading it gave, when it was already read:
+    /// its bytes or why it could not be), parsed and validated, and its template read and compiled.
+    public func load(_ read: Result<[UInt8], BuildError>? = nil) throws(BuildError) -> LoadedGallery {
         effects.report(BuildStage.configuration.event)
         let bytes: [UInt8]
-        if let read { bytes = read } else { bytes = try readConfiguration() }
+        if let read { bytes = try read.get() } else { bytes = try readConfiguration() }
         let name = configPath.split(separator: "/").last.map(String.init) ?? configPath
         let parsed: Gallery
         do {

@@ -1,0 +1,59 @@
+extension CacheFolder {
+    /// Where each file of the cache lives: the only place that spells their names (documented,
+    /// as a tree, in docs/architecture.md, "The cache"). Opens nothing.
+    public struct Layout: Equatable, Sendable {
+        /// The cache folder itself (`--cache-dir`).
+        public let root: String
+
+        public init(root: String) {
+            self.root = root
+        }
+
+        // MARK: Builds
+
+        /// Held (`flock`) by the build using the cache; holds its pid.
+        public var lock: String { root + "/lock" }
+        /// The last complete build and its inputs' stamps (`LastBuildFile`).
+        public var lastBuild: String { root + "/last-build" }
+        /// The last build's report, every photo and what became of it.
+        public var buildReport: String { root + "/build-report.json" }
+        /// The stamps of the files the site writer wrote into the output.
+        public var siteStamps: String { root + "/site.stamps" }
+
+        // MARK: Records, one JSON table each (`RecordFile`)
+
+        /// Each local source's SHA-256 with the stamp it had (`SourceDigests`).
+        public var sourceDigests: String { root + "/sources.json" }
+        /// Page key → the page's file in the current site (`DiskPageCache`).
+        public var pages: String { root + "/pages.json" }
+        /// Rendition key → the rendered image, without bytes (`DiskRenditionStore`).
+        public var renditionRecords: String { root + "/renditions.json" }
+
+        // MARK: Content stores: files named by their SHA-256, stamps beside (`ContentStore`)
+
+        /// Rendered images (`DiskRenditionStore`).
+        public var renditions: String { root + "/renditions" }
+        /// Snapshots of published originals (`OriginalSnapshots`).
+        public var originals: String { root + "/originals" }
+        /// Download bodies (GalgenFetch's `DiskCache`).
+        public var bodies: String { root + "/bodies" }
+
+        // MARK: Downloads (GalgenFetch's `DiskCache`)
+
+        /// One JSON entry per URL, named by the URL's SHA-256.
+        public var downloadIndex: String { root + "/index" }
+        /// No-store bodies, only for the build that fetched them.
+        public var transient: String { root + "/transient" }
+
+        /// Every file and folder above, by the name docs/architecture.md gives it; content
+        /// stores with their stamp files (`ContentStore.stampsPath`).
+        public var entries: [(name: String, path: String)] {
+            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps),
+             ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
+             ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
+             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)),
+             ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),
+             ("index/", downloadIndex), ("transient/", transient)]
+        }
+    }
+}

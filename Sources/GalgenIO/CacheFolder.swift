@@ -1,0 +1,59 @@
+import Foundation
+import GalgenCore
+
+/// The cache folder (`--cache-dir`; `.galgen-cache` beside gallery.yml by default), the cache's
+/// counterpart of `OutputLayout`: where each of its files lives (`Layout`), its lock, and the
+/// stores one build keeps in it, finished together by `finish(used:)`.
+///
+/// Opening one reads nothing (`prefetch()` starts that) and creates nothing: a store makes its
+/// files when it first writes, so a build that fails on its configuration leaves no cache.
+/// One per build: the stores remember what the build used of them.
+public struct CacheFolder: Sendable {
+    public let layout: Layout
+    let temporaries: TemporaryFiles
+    /// The site writer's stamps, shared by the last-build check and the page cache (read once).
+    public let siteStamps: StampFile
+    public let renditions: DiskRenditionStore
+    public let sources: SourceDigests
+    public let pages: DiskPageCache
+    public let originals: OriginalSnapshots
+    public let lastBuild: LastBuildFile
+
+    /// The cache at `root` of a site written to `output`.
+    public init(root: String, output: String, temporaries: TemporaryFiles = TemporaryFiles()) {
+        let layout = Layout(root: root)
+        self.layout = layout
+        self.temporaries = temporaries
+        siteStamps = StampFile(path: layout.siteStamps)
+        renditions = DiskRenditionStore(layout: layout, temporaries: temporaries)
+        sources = SourceDigests(path: layout.sourceDigests, temporaries: temporaries)
+        pages = DiskPageCache(path: layout.pages, output: output, siteStamps: siteStamps, temporaries: temporaries)
+        originals = OriginalSnapshots(folder: layout.originals, temporaries: temporaries)
+        lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps), temporaries: temporaries)
+    }
+
+    public var root: String { layout.root }
+
+    /// One build at a time per cache: the cache's `lock` (see `BuildLock`).
+    public func lock(wait: Bool, waiting: (String) -> Void) throws(BuildLock.Failure) -> BuildLock {
+        try BuildLock.acquire(cache: layout, wait: wait, waiting: waiting)
+    }
+
+    /// Starts reading every store's records on other threads, to overlap with parsing gallery.yml.
+    public func prefetch() {
+        renditions.prefetch()
+        sources.prefetch()
+        pages.prefetch()
+        siteStamps.prefetch()
+    }
+
+    /// The build went through: each store keeps what the build used of it (of the renditions,
+    /// the keys in `used`; of the others, what they were asked for), forgets the rest and
+    /// saves what changed, each file at most once.
+    public func finish(used: Set<String>) throws {
+        try renditions.finish(used)
+        try sources.finish()
+        try pages.finish()
+        try originals.finish()
+    }
+}
