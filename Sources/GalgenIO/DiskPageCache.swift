@@ -1,6 +1,5 @@
 import Foundation
 import GalgenCore
-import Synchronization
 
 /// The live `PageCache`: page key → the page's file in the current site (`CacheFolder.Layout.pages`).
 /// A page whose key is unchanged is taken from the site instead of being rendered again.
@@ -16,7 +15,6 @@ public final class DiskPageCache: Sendable {
     /// The stamps the site writer recorded: a page edited in the site since is not reused.
     private let siteStamps: StampFile
     private let file: RecordFile<[String: Record]>
-    private let used = Mutex<Set<String>>([])
 
     /// The record at `path`; `CacheFolder` opens the cache's.
     public init(path: String, output: String, siteStamps: StampFile, temporaries: TemporaryFiles) {
@@ -35,19 +33,17 @@ public final class DiskPageCache: Sendable {
         guard let record = file.read({ $0[key] }), record.path == path,
               FileStamp.of(output + "/" + path)?.size == Int64(record.byteCount),
               SiteWriter.isUnchanged(output + "/" + path, path, recorded: siteStamps.read()) else { return nil }
-        used.withLock { _ = $0.insert(key) }
+        file.use(key)
         return OutputFile(path: path, file: output + "/" + path, digest: record.digest, byteCount: record.byteCount)
     }
 
     func keep(_ key: String, _ page: OutputFile) {
         file.change { $0[key] = Record(path: page.path, digest: page.digest, byteCount: page.byteCount) }
-        used.withLock { _ = $0.insert(key) }
+        file.use(key)
     }
 
     /// Forgets the pages this build did not use, and saves what changed.
     public func finish() throws {
-        let used = used.withLock { $0 }
-        file.keepOnly(used)
-        try file.save()
+        try file.finishUsed()
     }
 }

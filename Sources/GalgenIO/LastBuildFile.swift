@@ -12,10 +12,9 @@ import GalgenCore
 ///     <size> <modified> <inode> <device> <path> (one per input but gallery.yml, as in StampFile)
 ///     end <number of stamp lines>               (a record cut short is never reused)
 ///
-/// A folder input (the template folder) stands for itself and every entry directly in it, so
-/// editing a template file in place counts as a change; a photo folder (`photos/`, with its `/`)
-/// for itself only, whose stamp changes when a file is added, removed or renamed in it. gallery.yml itself is checked by its
-/// bytes (in the key), not its stamp, so saving it unchanged costs nothing.
+/// What each input's stamps cover is `InputStamps`' rule, the serve watcher's too (a template
+/// folder: its listing and each of its own files; a photo folder: its listing). gallery.yml
+/// itself is checked by its bytes (in the key), not its stamp, so saving it unchanged costs nothing.
 public struct LastBuildFile: Sendable {
     public let path: String
     /// The cache folder holding it, which the build itself touches.
@@ -69,7 +68,7 @@ public struct LastBuildFile: Sendable {
         var text = lines.joined(separator: "\n") + "\n"
         var count = 0
         for input in last.inputs where input != config {
-            for (path, stamp) in Self.stamps(of: input) {
+            for (path, stamp) in InputStamps.of(input) {
                 guard let stamp, isSettled(path, stamp, readSince: readSince) else { return }
                 text += StampFile.line(path, stamp)
                 count += 1
@@ -96,21 +95,6 @@ public struct LastBuildFile: Sendable {
     /// Removes the record, before a build that may change what it describes.
     public func forget() {
         unlink(path)
-    }
-
-    // MARK: Stamps
-
-    /// The stamp of an input as `record` took it: a folder's includes its entries'.
-    static func stamps(of input: String) -> [(String, FileStamp?)] {
-        // A photo folder (`photos/`): its listing only; its photos and sidecars are inputs of their own.
-        if input.hasSuffix("/") { return [(input, FileStamp.listing(of: input))] }
-        var result = [(input, FileStamp.of(input))]
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: input)) ?? []).sorted()
-            result += names.map { name in (input + "/" + name, FileStamp.of(input + "/" + name)) }
-        }
-        return result
     }
 
     // MARK: The file

@@ -10,6 +10,8 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     private let userInfo: [CodingUserInfoKey: any Sendable]
     private let temporaries: TemporaryFiles
     private let state = Mutex<(value: Value?, changed: Bool)>((nil, false))
+    /// The keys this build used (`use`), for a table that keeps only those (`finishUsed`).
+    private let used = Mutex<Set<String>>([])
 
     /// Bumped when the layout of any record file changes: older files are then ignored.
     static var formatVersion: Int { 3 }
@@ -74,5 +76,16 @@ extension RecordFile {
     /// Forgets every entry whose key is not in `used` (a change only when there is one to forget).
     func keepOnly<Entry>(_ used: Set<String>) where Value == [String: Entry] {
         if read({ !Set($0.keys).isSubset(of: used) }) { change { $0 = $0.filter { used.contains($0.key) } } }
+    }
+
+    /// Notes that this build used the entry under `key`, so `finishUsed` keeps it.
+    func use(_ key: String) {
+        used.withLock { _ = $0.insert(key) }
+    }
+
+    /// The build went through: forgets the entries it did not `use`, and saves what changed.
+    func finishUsed<Entry>() throws where Value == [String: Entry] {
+        keepOnly(used.withLock { $0 })
+        try save()
     }
 }

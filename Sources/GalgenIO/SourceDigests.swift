@@ -1,6 +1,5 @@
 import Foundation
 import GalgenCore
-import Synchronization
 
 /// The SHA-256 of each local source, remembered with the file's stamp (`CacheFolder.Layout.sourceDigests`),
 /// so a photo that has not changed is not read again to find out.
@@ -11,7 +10,6 @@ public final class SourceDigests: Sendable {
     }
 
     private let file: RecordFile<[String: Known]>
-    private let used = Mutex<Set<String>>([])
 
     /// The record at `path`; `CacheFolder` opens the cache's.
     public init(path: String, temporaries: TemporaryFiles) {
@@ -26,7 +24,7 @@ public final class SourceDigests: Sendable {
             _ = try FileSystem.read(path, limit: .photo)
             throw FileError(path: path, reason: String(cString: strerror(errno)))
         }
-        used.withLock { _ = $0.insert(path) }
+        file.use(path)
         if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) { return SourceDigest(digest: known.digest) }
         let source = SourceDigest(of: try FileSystem.read(path, limit: .photo))
         file.change { $0[path] = Known(stamp: stamp, digest: source.digest) }
@@ -35,8 +33,6 @@ public final class SourceDigests: Sendable {
 
     /// Forgets the files this build did not read, and saves what changed.
     public func finish() throws {
-        let used = used.withLock { $0 }
-        file.keepOnly(used)
-        try file.save()
+        try file.finishUsed()
     }
 }

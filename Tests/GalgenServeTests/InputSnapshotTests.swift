@@ -27,25 +27,29 @@ import Testing
         #expect(carried.changes(to: fresh) == ["/g.yml"])
     }
 
-    @Test func theWatcherSeesFilesInFoldersAndMissingFiles() async throws {
+    /// A template folder is watched as the build reads it (`InputStamps`): its listing and its own
+    /// files, not its subfolders' contents nor dot files.
+    @Test func theWatcherSeesATemplateFolderAsTheBuildReadsItAndMissingFiles() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/template/partials", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "a".write(toFile: folder + "/gallery.yml", atomically: false, encoding: .utf8)
-        try "t".write(toFile: folder + "/template/partials/page.mustache", atomically: false, encoding: .utf8)
+        try "t".write(toFile: folder + "/template/page.mustache", atomically: false, encoding: .utf8)
+        try "n".write(toFile: folder + "/template/partials/nested.mustache", atomically: false, encoding: .utf8)
         try "swap".write(toFile: folder + "/template/.page.mustache.swp", atomically: false, encoding: .utf8)
         let watcher = InputWatcher(paths: [folder + "/gallery.yml", folder + "/template", folder + "/missing.jpg"],
                                    interval: .milliseconds(20), settle: .milliseconds(20))
         let known = watcher.snapshot()
-        #expect(Set(known.stamps.keys) == [folder + "/gallery.yml", folder + "/template/partials/page.mustache", folder + "/missing.jpg"])
+        #expect(Set(known.stamps.keys) == [folder + "/gallery.yml", folder + "/template/", folder + "/template/page.mustache",
+                                           folder + "/template/partials", folder + "/missing.jpg"])
         #expect(known.stamps[folder + "/missing.jpg"] == .some(nil))
 
         let change = Task { try await watcher.nextChange(after: known) }
         try await Task.sleep(for: .milliseconds(50))
         try "photo".write(toFile: folder + "/missing.jpg", atomically: false, encoding: .utf8)
-        try "new".write(toFile: folder + "/template/partials/page.mustache", atomically: true, encoding: .utf8)
+        try "new".write(toFile: folder + "/template/page.mustache", atomically: true, encoding: .utf8)
         let (_, changed) = try await change.value
-        #expect(changed == [folder + "/missing.jpg", folder + "/template/partials/page.mustache"])
+        #expect(changed == [folder + "/missing.jpg", folder + "/template/page.mustache"])
     }
 }
 

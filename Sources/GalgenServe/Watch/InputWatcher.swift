@@ -8,8 +8,9 @@ import Foundation
 /// the interval grows with the processor time a poll takes (`PollPacing`), so a huge gallery
 /// costs about 5% of a core.
 public struct InputWatcher: Sendable {
-    /// Files and folders to watch (absolute). A folder stands for every file under it; a folder
-    /// ending in `/` (a photo folder) for itself only.
+    /// Files and folders to watch (absolute), each covering what `InputStamps` says (the no-op
+    /// check's rule): a template folder its listing and own files, a photo folder (ending in `/`)
+    /// its listing.
     public var paths: [String]
     /// Between polls at least, and how long inputs must stay unchanged before a rebuild.
     public var interval: Duration
@@ -25,16 +26,7 @@ public struct InputWatcher: Sendable {
     public func snapshot() -> InputSnapshot {
         var stamps: [String: FileStamp?] = [:]
         for path in paths {
-            guard let stamp = Self.stamp(path) else { stamps[path] = .some(nil); continue }
-            if stamp.isFolder && path.hasSuffix("/") {
-                // A photo folder: its listing changes when a file is added, removed or renamed
-                // in it; the photos and sidecars in it are inputs of their own.
-                stamps[path] = FileStamp.listing(of: path)
-            } else if stamp.isFolder {
-                for file in Self.filesUnder(path) { stamps[file] = Self.stamp(file)?.stamp }
-            } else {
-                stamps[path] = stamp.stamp
-            }
+            for (covered, stamp) in InputStamps.of(path) { stamps[covered] = .some(stamp) }
         }
         return InputSnapshot(stamps)
     }
@@ -59,29 +51,5 @@ public struct InputWatcher: Sendable {
             let changed = known.changes(to: current)
             if !changed.isEmpty { return (current, changed) }
         }
-    }
-
-    private static func stamp(_ path: String) -> (stamp: FileStamp, isFolder: Bool)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return (FileStamp(info), info.st_mode & S_IFMT == S_IFDIR)
-    }
-
-    /// Regular files under a folder, hidden ones (editor swap files, .DS_Store) left out.
-    private static func filesUnder(_ folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name.hasSuffix("~") {
-                walker.skipDescendants()
-                continue
-            }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
-                files.append(folder + "/" + relative)
-            }
-        }
-        return files
     }
 }
