@@ -89,11 +89,11 @@ extension BuildSummary {
 
 extension Array where Element == PageViewModel {
     /// The photos of the photo pages, in page order (an album's photos in its order).
-    var photos: [ImageViewModel] { compactMap(\.photo) }
+    var photos: [ImageViewModel] { compactMap { $0.photoPage?.photo } }
 
     /// The photos of one album's pages: those under `folder` ("day-one/"; "" for the only album).
     func photos(in folder: String) -> [ImageViewModel] {
-        filter { $0.template == "page" && $0.path.hasPrefix(folder) && $0.path.dropFirst(folder.count).split(separator: "/").count == 2 }
+        filter { $0.kind == .photo && $0.path.hasPrefix(folder) && $0.path.dropFirst(folder.count).split(separator: "/").count == 2 }
             .photos
     }
 

@@ -11,22 +11,25 @@ struct PageKeyTests {
         PageKey.make(templateDigest: PageKey.templateDigest(template), page: page)
     }
 
+    /// `page` with its photo page's body changed.
+    func photoPage(_ page: PageViewModel, _ change: (inout PhotoPageBody) -> Void) throws -> PageViewModel {
+        var body = try #require(page.photoPage)
+        change(&body)
+        var page = page
+        page.body = .photo(body)
+        return page
+    }
+
     @Test func sameInputsSameKeyAnyChangeAnotherKey() throws {
-        let page = try #require(Fixture.present(gallery).first { $0.photo != nil })
+        let page = try #require(Fixture.present(gallery).first { $0.kind == .photo })
         #expect(key(page) == key(page))
-        var caption = page
-        caption.photo!.caption = "Two"
-        var noCaption = page
-        noCaption.photo!.caption = nil
-        var emptyCaption = page
-        emptyCaption.photo!.caption = ""
+        let caption = try photoPage(page) { $0.photo.caption = "Two" }
+        let noCaption = try photoPage(page) { $0.photo.caption = nil }
+        let emptyCaption = try photoPage(page) { $0.photo.caption = "" }
         var stylesheet = page
         stylesheet.stylesheet = "assets/gallery.00000000.css"
-        var order = page
-        order.segments.reverse()
-        var moved = page
-        moved.photo!.title = page.photo!.title + page.photo!.slug
-        moved.photo!.slug = ""
+        let order = try photoPage(page) { $0.segments.reverse() }
+        let moved = try photoPage(page) { $0.photo.title += $0.photo.slug; $0.photo.slug = "" }
         let keys = [key(page), key(caption), key(noCaption), key(emptyCaption), key(stylesheet), key(order), key(moved)]
         #expect(Set(keys).count == keys.count)
 

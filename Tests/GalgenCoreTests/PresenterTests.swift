@@ -11,53 +11,53 @@ struct PresenterTests {
     @Test func singleAlbumIsAnOverviewAndAPagePerPhoto() throws {
         let pages = Fixture.present(Fixture.singleAlbum([a, b, c], description: "Days at sea"))
         #expect(pages.map(\.path) == ["index.html", "a/index.html", "b/index.html", "c/index.html"])
-        #expect(pages.map(\.template) == ["overview", "page", "page", "page"])
+        #expect(pages.map(\.kind) == [.overview, .photo, .photo, .photo])
         #expect(pages.map(\.root) == ["", "../", "../", "../"])
         let overview = pages[0]
         #expect((overview.galleryTitle, overview.title, overview.documentTitle) == ("Summer", "Summer", "Summer"))
         #expect(overview.description == "Days at sea")
         #expect(overview.parentLink == nil)
         #expect(overview.generator == "galgen test")
-        #expect(overview.hasImages && !overview.hasAlbums && overview.albums.isEmpty && !overview.useThumbnailSegments)
-        #expect(overview.photoCount == "3 photos" && overview.pagination == nil)
-        #expect(overview.rows.flatMap(\.tiles).map(\.href) == ["a/index.html", "b/index.html", "c/index.html"])
-        #expect(overview.rows.flatMap(\.tiles).map(\.id) == ["grid.a", "grid.b", "grid.c"])
+        #expect(overview.hasImages && overview.albumList == nil && !overview.useThumbnailSegments)
+        #expect(overview.overview?.photoCount == "3 photos" && overview.overview?.pagination == nil)
+        #expect(overview.overview?.rows.flatMap(\.tiles).map(\.href) == ["a/index.html", "b/index.html", "c/index.html"])
+        #expect(overview.overview?.rows.flatMap(\.tiles).map(\.id) == ["grid.a", "grid.b", "grid.c"])
         #expect(pages.photos.map(\.slug) == ["a", "b", "c"])
         #expect(pages.photos.map(\.tabID) == ["tab.a", "tab.b", "tab.c"])
         #expect(pages.photos.map(\.position) == ["1 of 3", "2 of 3", "3 of 3"])
         let second = pages[2]
         #expect(second.documentTitle == "B — Summer")
-        #expect(second.segments.map(\.href) == ["../a/index.html", "../b/index.html", "../c/index.html"])
-        #expect(second.segments.map(\.ariaSelected) == ["false", "true", "false"])
-        #expect(second.segments.map(\.positionInAlbum) == [1, 2, 3] && second.segments.allSatisfy { $0.albumSize == 3 })
-        #expect(second.previousPhoto == AlbumNavLink(title: "A", href: "../a/index.html"))
-        #expect(second.nextPhoto == AlbumNavLink(title: "C", href: "../c/index.html"))
-        #expect(pages[1].previousPhoto == nil && pages[3].nextPhoto == nil)
-        #expect(second.overviewLink == "../index.html#grid.b" && second.overviewLabel == "All 3 photos")
+        #expect(second.photoPage?.segments.map(\.href) == ["../a/index.html", "../b/index.html", "../c/index.html"])
+        #expect(second.photoPage?.segments.map(\.ariaSelected) == ["false", "true", "false"])
+        #expect(second.photoPage?.segments.map(\.positionInAlbum) == [1, 2, 3] && second.photoPage?.segments.allSatisfy { $0.albumSize == 3 } == true)
+        #expect(second.photoPage?.previousPhoto == AlbumNavLink(title: "A", href: "../a/index.html"))
+        #expect(second.photoPage?.nextPhoto == AlbumNavLink(title: "C", href: "../c/index.html"))
+        #expect(pages[1].photoPage?.previousPhoto == nil && pages[3].photoPage?.nextPhoto == nil)
+        #expect(second.photoPage?.overviewLink == "../index.html#grid.b" && second.photoPage?.overviewLabel == "All 3 photos")
     }
 
     @Test func aLargeAlbumShowsAWindowOfSegmentsAndPagesItsOverview() throws {
         let images = (0..<250).map { Fixture.image("p\($0)") }
         let pages = Fixture.present(Fixture.singleAlbum(images))
-        #expect(pages.filter { $0.template == "overview" }.map(\.path) == ["index.html", "page/2/index.html", "page/3/index.html"])
-        #expect(pages.filter { $0.template == "page" }.count == 250)
+        #expect(pages.filter { $0.kind == .overview }.map(\.path) == ["index.html", "page/2/index.html", "page/3/index.html"])
+        #expect(pages.filter { $0.kind == .photo }.count == 250)
         let first = try #require(pages[path: "p0/index.html"]), middle = try #require(pages[path: "p120/index.html"])
         let last = try #require(pages[path: "p249/index.html"])
-        #expect(first.segments.map(\.positionInAlbum) == Array(1...11))
-        #expect(middle.segments.map(\.positionInAlbum) == Array(116...126))
-        #expect(last.segments.map(\.positionInAlbum) == Array(240...250))
-        #expect(middle.segments.filter(\.isSelected).map(\.title) == ["P120"])
+        #expect(first.photoPage?.segments.map(\.positionInAlbum) == Array(1...11))
+        #expect(middle.photoPage?.segments.map(\.positionInAlbum) == Array(116...126))
+        #expect(last.photoPage?.segments.map(\.positionInAlbum) == Array(240...250))
+        #expect(middle.photoPage?.segments.filter(\.isSelected).map(\.title) == ["P120"])
         #expect(middle.useThumbnailSegments)
         // Photo 120 is on the overview's second page, at its tile.
-        #expect(middle.overviewLink == "../page/2/index.html#grid.p120" && middle.overviewLabel == "All 250 photos")
+        #expect(middle.photoPage?.overviewLink == "../page/2/index.html#grid.p120" && middle.photoPage?.overviewLabel == "All 250 photos")
         let second = try #require(pages[path: "page/2/index.html"])
-        #expect(second.rows.flatMap(\.tiles).count == 100)
-        #expect(second.rows.flatMap(\.tiles).first?.href == "../../p100/index.html")
+        #expect(second.overview?.rows.flatMap(\.tiles).count == 100)
+        #expect(second.overview?.rows.flatMap(\.tiles).first?.href == "../../p100/index.html")
         #expect(second.documentTitle == "Summer — page 2 of 3")
-        #expect(second.photoCount == "Photos 101–200 of 250")
-        #expect(second.pagination?.previous == "../../index.html" && second.pagination?.next == "../../page/3/index.html")
-        #expect(second.pagination?.numbers.map(\.number) == [1, 2, 3])
-        #expect(second.pagination?.numbers.map(\.isCurrent) == [false, true, false])
+        #expect(second.overview?.photoCount == "Photos 101–200 of 250")
+        #expect(second.overview?.pagination?.previous == "../../index.html" && second.overview?.pagination?.next == "../../page/3/index.html")
+        #expect(second.overview?.pagination?.numbers.map(\.number) == [1, 2, 3])
+        #expect(second.overview?.pagination?.numbers.map(\.isCurrent) == [false, true, false])
     }
 
     @Test func cameraFactsBecomeOneLineAndNothingWhenUnknown() {
@@ -148,37 +148,37 @@ struct PresenterTests {
         let pages = Fixture.present(gallery)
         #expect(pages.map(\.path) == ["index.html", "day-one/index.html", "day-one/a/index.html", "day-one/b/index.html",
                                        "night/index.html", "night/c/index.html", "empty/index.html"])
-        #expect(pages.map(\.template) == ["albums", "overview", "page", "page", "overview", "page", "overview"])
+        #expect(pages.map(\.kind) == [.albums, .overview, .photo, .photo, .overview, .photo, .overview])
         #expect(pages.map(\.root) == ["", "../", "../../", "../../", "../", "../../", "../"])
         #expect(pages.map(\.parentLink) == [nil, "../index.html", "../../index.html", "../../index.html", "../index.html",
                                              "../../index.html", "../index.html"])
         let index = pages[0]
-        #expect(index.hasAlbums && !index.hasImages && index.photo == nil)
-        #expect(index.albums.map(\.href) == ["day-one/index.html", "night/index.html", "empty/index.html"])
-        #expect(index.albums.map(\.count) == ["2 photos", "1 photo", "0 photos"])
-        #expect(index.albums.map(\.summary) == ["Arrival", nil, nil])
+        #expect(index.albumList?.hasAlbums == true && !index.hasImages && index.photoPage == nil)
+        #expect(index.albumList?.albums.map(\.href) == ["day-one/index.html", "night/index.html", "empty/index.html"])
+        #expect(index.albumList?.albums.map(\.count) == ["2 photos", "1 photo", "0 photos"])
+        #expect(index.albumList?.albums.map(\.summary) == ["Arrival", nil, nil])
         let dayA = { (width: Int) in Fixture.imagePath("images/day-one/a", width, tag: "a") }
         let dayB = { (width: Int) in Fixture.imagePath("images/day-one/b", width, tag: "b") }
-        #expect(index.albums[0].cover == CoverViewModel(src: dayA(400), width: 400, height: 266, alt: "A"))
-        #expect(index.albums[2].cover == nil)
+        #expect(index.albumList?.albums[0].cover == CoverViewModel(src: dayA(400), width: 400, height: 266, alt: "A"))
+        #expect(index.albumList?.albums[2].cover == nil)
         let day = pages[1]
         #expect((day.title, day.documentTitle, day.galleryTitle) == ("Day One", "Day One — Trips", "Trips"))
         #expect(day.description == "Arrival")
         #expect(pages.photos(in: "day-one/").map(\.src) == ["../../" + dayA(1600), "../../" + dayB(1600)])
         #expect(pages.photos(in: "day-one/")[0].srcset == "../../\(dayA(400)) 400w, ../../\(dayA(1600)) 1600w")
         #expect(pages.photos(in: "day-one/")[0].largestHref == "../../" + dayA(1600))
-        #expect(day.rows.flatMap(\.tiles).map(\.src) == ["../" + dayA(400), "../" + dayB(400)])
+        #expect(day.overview?.rows.flatMap(\.tiles).map(\.src) == ["../" + dayA(400), "../" + dayB(400)])
         #expect(pages[2].documentTitle == "A — Day One — Trips")
         #expect(pages[6].hasImages == false)
         // Each album's overview links its neighbours; the index and photo pages link none.
-        #expect(pages.map(\.previousAlbum?.href) == [nil, nil, nil, nil, "../day-one/index.html", nil, "../night/index.html"])
-        #expect(pages.map(\.nextAlbum?.title) == [nil, "Night", nil, nil, "Empty", nil, nil])
+        #expect(pages.map(\.overview?.previousAlbum?.href) == [nil, nil, nil, nil, "../day-one/index.html", nil, "../night/index.html"])
+        #expect(pages.map(\.overview?.nextAlbum?.title) == [nil, "Night", nil, nil, "Empty", nil, nil])
     }
 
     @Test func albumsWithoutAnyAlbum() {
         let pages = Fixture.present(Fixture.albums([]))
         #expect(pages.map(\.path) == ["index.html"])
-        #expect(pages.first?.hasAlbums == false)
+        #expect(pages.first?.albumList?.hasAlbums == false)
     }
 
     @Test func imageSharedByTwoAlbumsLinksToItsOnlyFiles() {
@@ -186,7 +186,7 @@ struct PresenterTests {
         let pages = Fixture.present(gallery)
         let oneA = { (width: Int) in Fixture.imagePath("images/one/a", width, tag: "a") }
         #expect(pages.photos(in: "two/").first?.src == "../../" + oneA(1600))
-        #expect(pages[0].albums.map { $0.cover?.src } == [oneA(400), oneA(400)])
+        #expect(pages[0].albumList?.albums.map { $0.cover?.src } == [oneA(400), oneA(400)])
     }
 
     @Test("URLPath.escape", arguments: [

@@ -84,11 +84,11 @@ struct SiteStreamingTests {
         #expect(pages.map(\.path) == ["index.html", "coast/index.html", "coast/a/index.html", "coast/b/index.html",
                                       "empty/index.html", "town/index.html", "town/c/index.html"])
         // What crosses albums: the album list's counts and covers, the neighbours, the front's preview.
-        #expect(pages[0].albums.map(\.count) == ["2 photos", "0 photos", "1 photo"])
-        #expect(pages[0].albums.map { $0.cover != nil } == [true, false, true])
+        #expect(pages[0].albumList?.albums.map(\.count) == ["2 photos", "0 photos", "1 photo"])
+        #expect(pages[0].albumList?.albums.map { $0.cover != nil } == [true, false, true])
         #expect(pages[0].preview?.image?.hasPrefix("https://example.com/images/coast/a-") == true)
-        #expect(pages[4].previousAlbum?.title == "Coast" && pages[4].nextAlbum?.title == "Town")
-        #expect(pages[1].previousAlbum == nil && pages[6].photo != nil && pages[5].nextAlbum == nil)
+        #expect(pages[4].overview?.previousAlbum?.title == "Coast" && pages[4].overview?.nextAlbum?.title == "Town")
+        #expect(pages[1].overview?.previousAlbum == nil && pages[6].photoPage != nil && pages[5].overview?.nextAlbum == nil)
         // Each album's own pages get their previews: a photo page its photo, an overview its first.
         #expect(pages[6].preview?.image?.hasPrefix("https://example.com/images/town/c-") == true)
         #expect(pages[5].preview?.image == pages[6].preview?.image)

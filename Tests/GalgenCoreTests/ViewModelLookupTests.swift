@@ -31,42 +31,89 @@ struct ViewModelLookupTests {
         return Fixture.present(gallery)
     }
 
+    /// A page answers every property of its frame and of its body, by the name it has there.
+    func expectEveryPropertyIsReachable(through page: PageViewModel) {
+        let body: Any = switch page.body {
+        case let .photo(body): body
+        case let .overview(body): body
+        case let .albums(body): body
+        }
+        for part in [page.frame, body] as [Any] {
+            for child in Mirror(reflecting: part).children {
+                guard let label = child.label else { continue }
+                let isNil = Mirror(reflecting: child.value).displayStyle == .optional && Mirror(reflecting: child.value).children.isEmpty
+                #expect((page.child(named: label) == nil) == isNil, "\(page.kind).\(label)")
+            }
+        }
+        #expect(page.child(named: "template") as? String == page.kind.template)
+        #expect(page.child(named: "noSuchKey") == nil)
+    }
+
     @Test func everyViewModelPropertyIsLookedUp() throws {
         let pages = presentedPages()
-        for page in pages { expectEveryPropertyIsReachable(page) }
+        #expect(Set(pages.map(\.kind)) == Set(PageKind.allCases), "a page of every kind")
+        for page in pages { expectEveryPropertyIsReachable(through: page) }
         let day = pages[1]
         for image in pages.photos { expectEveryPropertyIsReachable(image) }
-        for photoPage in pages where photoPage.template == "page" {
+        for photoPage in pages.compactMap(\.photoPage) {
             for segment in photoPage.segments { expectEveryPropertyIsReachable(segment) }
             if let next = photoPage.nextPhoto { expectEveryPropertyIsReachable(next) }
         }
-        for row in pages.flatMap(\.rows) {
+        for row in pages.compactMap(\.overview).flatMap(\.rows) {
             expectEveryPropertyIsReachable(row)
             for tile in row.tiles { expectEveryPropertyIsReachable(tile) }
         }
-        for album in pages[0].albums {
+        for album in pages[0].albumList?.albums ?? [] {
             expectEveryPropertyIsReachable(album)
             if let cover = album.cover { expectEveryPropertyIsReachable(cover) }
         }
         if let preview = day.preview { expectEveryPropertyIsReachable(preview) }
-        if let next = day.nextAlbum { expectEveryPropertyIsReachable(next) }
+        if let next = day.overview?.nextAlbum { expectEveryPropertyIsReachable(next) }
     }
 
     @Test func everyViewModelListsEachStoredPropertyOnceInOrder() throws {
         let pages = presentedPages()
-        let day = pages[1]
-        let album = try #require(pages[0].albums.first)
-        expectFieldsListEveryProperty(pages[0])
-        expectFieldsListEveryProperty(try #require(pages.photos.first))
-        let photoPage = try #require(pages.first { $0.template == "page" })
+        let day = try #require(pages[1].overview)
+        let album = try #require(pages[0].albumList?.albums.first)
+        expectFieldsListEveryProperty(pages[0].frame)
+        expectFieldsListEveryProperty(try #require(pages[0].albumList))
+        expectFieldsListEveryProperty(day)
+        let photoPage = try #require(pages.lazy.compactMap(\.photoPage).first)
+        expectFieldsListEveryProperty(photoPage)
+        expectFieldsListEveryProperty(photoPage.photo)
         expectFieldsListEveryProperty(try #require(photoPage.segments.first))
         let row = try #require(day.rows.first)
         expectFieldsListEveryProperty(row)
         expectFieldsListEveryProperty(try #require(row.tiles.first))
         expectFieldsListEveryProperty(album)
         expectFieldsListEveryProperty(try #require(album.cover))
-        expectFieldsListEveryProperty(try #require(day.preview))
+        expectFieldsListEveryProperty(try #require(pages[1].preview))
         expectFieldsListEveryProperty(try #require(day.nextAlbum))
+    }
+
+    /// A body field named like a frame field would never be found (the frame is read first), nor
+    /// would either be named `template`, which is the page's kind.
+    @Test func theFrameAndEachBodyNameTheirFieldsApart() {
+        let frame = Set(PageFrame.fields.all.map(\.name))
+        let bodies = [PhotoPageBody.fields.all.map(\.name), OverviewPageBody.fields.all.map(\.name), AlbumsPageBody.fields.all.map(\.name)]
+        #expect(bodies.count == PageKind.allCases.count)
+        for names in bodies {
+            #expect(frame.isDisjoint(with: names), "\(names)")
+            #expect(!names.contains(PageViewModel.kindKey))
+        }
+        #expect(!frame.contains(PageViewModel.kindKey))
+    }
+
+    /// A page has its own kind's fields and no other's: a photo page has no `rows`, an overview no `photo`.
+    @Test func aPageAnswersNoFieldOfAnotherKind() {
+        let others: [PageKind: [String]] = [
+            .photo: OverviewPageBody.fields.all.map(\.name) + AlbumsPageBody.fields.all.map(\.name),
+            .overview: PhotoPageBody.fields.all.map(\.name) + AlbumsPageBody.fields.all.map(\.name),
+            .albums: PhotoPageBody.fields.all.map(\.name) + OverviewPageBody.fields.all.map(\.name),
+        ]
+        for page in presentedPages() {
+            for name in others[page.kind] ?? [] { #expect(page.child(named: name) == nil, "\(page.kind) answers \(name)") }
+        }
     }
 
     @Test func anAbsentOptionalIsNilNotAnEmptyOptional() throws {

@@ -8,10 +8,9 @@ extension Presenter {
         return (1...count).map { number in
             let path = layout.overviewPage(of: album, number: number)
             let documentTitle = number == 1 ? context.documentTitle : "\(context.documentTitle) — page \(number) of \(count)"
-            var page = context.page(path: path, template: "overview", documentTitle: documentTitle)
             let range = OverviewLayout.range(ofPage: number, photos: shown.count)
             let photos = Array(shown[range])
-            page.rows = OverviewLayout.tiles(aspects: photos.map(\.aspect)).enumerated().map { rowIndex, row in
+            let rows = OverviewLayout.tiles(aspects: photos.map(\.aspect)).enumerated().map { rowIndex, row in
                 GridRowViewModel(tiles: row.tiles.map { tile in
                     let entry = photos[tile.index], smallest = entry.smallest
                     return GridTileViewModel(
@@ -23,19 +22,19 @@ extension Presenter {
                 }, fillerWidth: row.fillerWidth)
             }
             // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".
-            page.photoCount = count == 1 ? Presenter.photos(shown.count)
-                : "Photos \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))"
+            var body = OverviewPageBody(rows: rows, pagination: nil, photoCount: count == 1 ? Presenter.photos(shown.count)
+                : "Photos \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))")
             if count > 1 {
                 let href = { (other: Int) in OutputLayout.href(from: path, to: layout.overviewPage(of: album, number: other)) }
                 let numbers = OverviewLayout.pageNumbers(current: number, count: count)
-                page.pagination = PaginationViewModel(
+                body.pagination = PaginationViewModel(
                     previous: number > 1 ? href(number - 1) : nil, next: number < count ? href(number + 1) : nil,
                     numbers: numbers.enumerated().map { position, other in
                         PageNumberViewModel(number: other, href: href(other), isCurrent: other == number,
                                             afterGap: position > 0 && numbers[position - 1] + 1 < other)
                     })
             }
-            return page
+            return PageViewModel(frame: context.frame(path: path, documentTitle: documentTitle), body: .overview(body))
         }
     }
 }

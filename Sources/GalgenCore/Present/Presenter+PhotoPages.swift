@@ -28,22 +28,22 @@ extension Presenter {
         let (album, shown, layout) = (context.album, context.shown, context.plan.layout)
         let entry = shown[index]
         let path = layout.photoPage(of: album, slug: entry.image.slug)
-        var page = context.page(path: path, template: "page", documentTitle: "\(entry.image.title) — \(context.documentTitle)")
-        page.photo = imageModel(entry, page: path, index: index, count: shown.count)
         let window = shown.count <= labelledSegmentLimit ? 0..<shown.count : SegmentWindow.range(selected: index, count: shown.count)
-        page.segments = window.map { other in
-            var segment = segments[other]
-            segment.isSelected = other == index
-            segment.ariaSelected = other == index ? "true" : "false"
-            return segment
-        }
         let link = { (other: Int) in AlbumNavLink(title: segments[other].title, href: segments[other].href) }
-        page.previousPhoto = index > 0 ? link(index - 1) : nil
-        page.nextPhoto = index + 1 < shown.count ? link(index + 1) : nil
         let overview = layout.overviewPage(of: album, number: OverviewLayout.page(of: index))
-        page.overviewLink = OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)"
-        page.overviewLabel = shown.count == 1 ? "All photos" : "All \(Presenter.photos(shown.count))"
-        page.slideshowSeconds = shown.count > 1 ? context.slideshowSeconds : nil
-        return page
+        let body = PhotoPageBody(
+            photo: imageModel(entry, page: path, index: index, count: shown.count),
+            segments: window.map { other in
+                var segment = segments[other]
+                segment.isSelected = other == index
+                segment.ariaSelected = other == index ? "true" : "false"
+                return segment
+            },
+            previousPhoto: index > 0 ? link(index - 1) : nil, nextPhoto: index + 1 < shown.count ? link(index + 1) : nil,
+            overviewLink: OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)",
+            overviewLabel: shown.count == 1 ? "All photos" : "All \(Presenter.photos(shown.count))",
+            slideshowSeconds: shown.count > 1 ? context.slideshowSeconds : nil)
+        let documentTitle = "\(entry.image.title) — \(context.documentTitle)"
+        return PageViewModel(frame: context.frame(path: path, documentTitle: documentTitle), body: .photo(body))
     }
 }

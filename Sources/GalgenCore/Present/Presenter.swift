@@ -79,7 +79,7 @@ public enum Presenter {
         var page = page
         page.canonicalURL = base + URLPath.escape(OutputLayout.folder(of: page.path))
         page.preview = PreviewViewModel(
-            title: page.documentTitle, summary: page.photo?.caption ?? page.description ?? gallery.description,
+            title: page.documentTitle, summary: page.photoPage?.photo.caption ?? page.description ?? gallery.description,
             image: preview.map { base + URLPath.escape($0.path) },
             imageWidth: preview?.width, imageHeight: preview?.height, imageAlt: preview?.alt)
         return page
@@ -110,12 +110,12 @@ public enum Presenter {
         var generator: String
         var slideshowSeconds: Int?
 
-        /// A page of this album at `path` with the album's masthead; the rest is the caller's.
-        func page(path: String, template: String, documentTitle: String) -> PageViewModel {
-            PageViewModel(
-                path: path, template: template, root: OutputLayout.root(of: path), galleryTitle: galleryTitle, title: title,
+        /// The frame of a page of this album at `path`, with the album's masthead; the body is the caller's.
+        func frame(path: String, documentTitle: String) -> PageFrame {
+            PageFrame(
+                path: path, root: OutputLayout.root(of: path), galleryTitle: galleryTitle, title: title,
                 documentTitle: documentTitle, description: album.description, hasImages: !shown.isEmpty,
-                useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit, albums: [], hasAlbums: false,
+                useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit,
                 parentLink: hasAlbumList ? OutputLayout.href(from: path, to: OutputLayout.index) : nil, generator: generator)
         }
     }

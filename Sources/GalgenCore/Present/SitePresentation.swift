@@ -52,10 +52,11 @@ public struct SitePresentation {
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
                 })
         }
-        let front = PageViewModel(
-            path: index, template: "albums", root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
+        let frame = PageFrame(
+            path: index, root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
             documentTitle: gallery.title, description: gallery.description, hasImages: false,
-            useThumbnailSegments: false, albums: albumLinks, hasAlbums: !albumLinks.isEmpty, parentLink: nil, generator: generator)
+            useThumbnailSegments: false, parentLink: nil, generator: generator)
+        let front = PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))
         guard let base = gallery.baseURL else { return front }
         // The first album's cover.
         let preview = covers.first?.first.map { Presenter.PreviewImage($0, $0.smallest) }
@@ -81,13 +82,15 @@ public struct SitePresentation {
 
     /// The previous and next albums, linked from each of an album's overview pages.
     private func linkNeighbours(_ pages: inout [PageViewModel], position: Int) {
-        for page in pages.indices where pages[page].template == "overview" {
+        for page in pages.indices {
+            guard case var .overview(body) = pages[page].body else { continue }
             let path = pages[page].path
             let link = { (other: Int) in
                 AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: path, to: plan.layout.page(of: gallery.albums[other])))
             }
-            pages[page].previousAlbum = position > 0 ? link(position - 1) : nil
-            pages[page].nextAlbum = position + 1 < gallery.albums.count ? link(position + 1) : nil
+            body.previousAlbum = position > 0 ? link(position - 1) : nil
+            body.nextAlbum = position + 1 < gallery.albums.count ? link(position + 1) : nil
+            pages[page].body = .overview(body)
         }
     }
 }

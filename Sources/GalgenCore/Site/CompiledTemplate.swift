@@ -19,12 +19,18 @@ public struct CompiledTemplate: Sendable {
                 throw TemplateError.invalidTemplate(name: name + ".mustache", reason: "\(error)")
             }
         }
-        for name in SiteTemplate.requiredTemplates where library.getTemplate(named: name) == nil {
+        for name in PageKind.requiredTemplates where library.getTemplate(named: name) == nil {
             throw TemplateError.missingTemplate(name: name + ".mustache")
         }
         self.source = template
         self.library = library
         self.digest = PageKey.templateDigest(template)
+    }
+
+    /// The template a page of this kind renders with: its own, or when the template has none,
+    /// its fallback's (`PageKind.fallback`).
+    public func templateName(for kind: PageKind) -> String {
+        PageKind.chooseTemplate(kind.templateChoices) { library.getTemplate(named: $0) != nil }
     }
 
     /// swift-mustache escapes `{{name}}` per `Character`, which lets `"` + U+0301 through

@@ -32,7 +32,7 @@ public enum SiteRenderer {
 
     /// Pages whose assets are linked (`linkAssets`), as files.
     public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate) -> [OutputFile] {
-        linked.map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: page.template) ?? "") }
+        linked.map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: compiled.templateName(for: page.kind)) ?? "") }
     }
 
     /// The files of the site that are neither pages nor images: the template's assets, `_headers`,

@@ -24,7 +24,4 @@ public struct SiteTemplate: Equatable, Sendable {
         }
         self.init(templates: templates, assets: assets)
     }
-
-    /// Templates a site cannot be rendered without.
-    public static let requiredTemplates = ["page", "overview", "albums"]
 }

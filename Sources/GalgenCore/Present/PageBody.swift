@@ -1,0 +1,86 @@
+/// What one kind of page shows besides its frame (`PageFrame`): a typed body per `PageKind`.
+public enum PageBody: Equatable, Sendable {
+    case photo(PhotoPageBody)
+    case overview(OverviewPageBody)
+    case albums(AlbumsPageBody)
+
+    public var kind: PageKind {
+        switch self {
+        case .photo: .photo
+        case .overview: .overview
+        case .albums: .albums
+        }
+    }
+
+    /// The body's value for a template key, or nil when it has no such field.
+    func child(named name: String) -> Any? {
+        switch self {
+        case let .photo(body): body.child(named: name)
+        case let .overview(body): body.child(named: name)
+        case let .albums(body): body.child(named: name)
+        }
+    }
+
+    func fingerprint(into fingerprint: inout Fingerprint) {
+        switch self {
+        case let .photo(body): body.fingerprint(into: &fingerprint)
+        case let .overview(body): body.fingerprint(into: &fingerprint)
+        case let .albums(body): body.fingerprint(into: &fingerprint)
+        }
+    }
+}
+
+/// A photo's own page: the photo, the window of the album's segments around it, and the ways
+/// to the photos beside it and back to the overview.
+public struct PhotoPageBody: ViewModel, Equatable, Sendable {
+    public var photo: ImageViewModel
+    public var segments: [SegmentViewModel]
+    public var previousPhoto: AlbumNavLink?
+    public var nextPhoto: AlbumNavLink?
+    /// The overview page that shows the photo, at its tile, and the link's words.
+    public var overviewLink: String
+    public var overviewLabel: String
+    /// `viewer.slideshow`: seconds per photo of the slideshow; nil for none.
+    public var slideshowSeconds: Int?
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("photo") { $0.photo },
+        .init("segments") { $0.segments },
+        .init("previousPhoto") { $0.previousPhoto },
+        .init("nextPhoto") { $0.nextPhoto },
+        .init("overviewLink") { $0.overviewLink },
+        .init("overviewLabel") { $0.overviewLabel },
+        .init("slideshowSeconds") { $0.slideshowSeconds },
+    ]
+}
+
+/// A page of an album's overview: justified rows, the links between its pages, and the
+/// neighbouring albums (in a gallery of albums).
+public struct OverviewPageBody: ViewModel, Equatable, Sendable {
+    public var rows: [GridRowViewModel]
+    /// The links between the overview's pages when there are several.
+    public var pagination: PaginationViewModel?
+    /// "30 photos", or "Photos 101–200 of 3,000" on one of several pages.
+    public var photoCount: String
+    public var previousAlbum: AlbumNavLink? = nil
+    public var nextAlbum: AlbumNavLink? = nil
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("rows") { $0.rows },
+        .init("pagination") { $0.pagination },
+        .init("photoCount") { $0.photoCount },
+        .init("previousAlbum") { $0.previousAlbum },
+        .init("nextAlbum") { $0.nextAlbum },
+    ]
+}
+
+/// The album list: a link per album, with its cover.
+public struct AlbumsPageBody: ViewModel, Equatable, Sendable {
+    public var albums: [AlbumLinkViewModel]
+    public var hasAlbums: Bool
+
+    public static let fields: ViewModelFields<Self> = [
+        .init("albums") { $0.albums },
+        .init("hasAlbums") { $0.hasAlbums },
+    ]
+}
