@@ -66,7 +66,7 @@ struct ConfigParserTests {
         let gallery = try #require(parseGallery(yaml))
         #expect(gallery.title == "Summer 2024")
         #expect(gallery.description == "Days at the sea")
-        #expect(gallery.thumbnails == ThumbnailSettings(widths: [400, 800, 1600], quality: 90))
+        #expect(gallery.thumbnails == RenditionRequest(widths: [400, 800, 1600], quality: 90, formats: RenditionRequest.defaultFormats))
         #expect(gallery.thumbnails.maxPixels == 200_000_000)
         #expect(parseGallery("thumbnails: { max_pixels: 50000000 }\nimages: []")?.thumbnails.maxPixels == 50_000_000)
         #expect(throws: ConfigErrors.self) {

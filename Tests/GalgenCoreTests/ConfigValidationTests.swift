@@ -159,7 +159,7 @@ struct ConfigValidationTests {
 
     @Test func rangeBoundariesAreAccepted() throws {
         let gallery = try #require(parseGallery("thumbnails:\n  widths: [16, 8192]\n  quality: 1\n"))
-        #expect(gallery.thumbnails == ThumbnailSettings(widths: [16, 8192], quality: 1))
+        #expect(gallery.thumbnails == RenditionRequest(widths: [16, 8192], quality: 1, formats: RenditionRequest.defaultFormats))
         #expect(parseGallery("thumbnails:\n  quality: 100\n")?.thumbnails.quality == 100)
     }
 

@@ -10,7 +10,7 @@ struct OutputFormatTests {
         let gallery = try #require(parseGallery("thumbnails:\n  formats: [avif, webp, jpeg]\nimages: [a.jpg]\n"))
         #expect(gallery.thumbnails.formats == [.avif, .webp, .jpeg])
         #expect(Planner.plan(gallery).request.formats == [.avif, .webp, .jpeg])
-        #expect(try #require(parseGallery("images: [a.jpg]\n")).thumbnails.formats == ThumbnailSettings.defaultFormats)
+        #expect(try #require(parseGallery("images: [a.jpg]\n")).thumbnails.formats == RenditionRequest.defaultFormats)
     }
 
     @Test("Bad lists are errors at their place, saying how to fix them", arguments: [

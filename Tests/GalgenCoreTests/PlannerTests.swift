@@ -10,12 +10,12 @@ struct PlannerTests {
         #expect(plan.sources.map(\.outputStem) == ["images/beach", "images/dunes-at-dusk"])
         #expect(plan.sources.map(\.location) == [at(5, 5), at(6, 5)])
         #expect(plan.sources.map(\.source) == gallery.allImages.map(\.source))
-        #expect(plan.request == RenditionRequest(widths: [300, 800], quality: 70, formats: ThumbnailSettings.defaultFormats))
+        #expect(plan.request == RenditionRequest(widths: [300, 800], quality: 70, formats: RenditionRequest.defaultFormats))
     }
 
     @Test func defaultRequest() {
         #expect(Planner.plan(Gallery(title: "x")).request
-                == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, formats: ThumbnailSettings.defaultFormats))
+                == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, formats: RenditionRequest.defaultFormats))
     }
 
     @Test func albumStemsIncludeTheAlbumSlug() throws {

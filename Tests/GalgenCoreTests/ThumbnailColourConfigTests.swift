@@ -8,7 +8,7 @@ struct ThumbnailColourConfigTests {
         #expect(try #require(parseGallery("thumbnails:\n  colour: keep\n")).thumbnails.colour == .keep)
         #expect(try #require(parseGallery("thumbnails:\n  colour: srgb\n")).thumbnails.colour == .srgb)
         #expect(try #require(parseGallery("thumbnails:\n  colour: \"srgb\"\n  quality: 70\n")).thumbnails
-            == ThumbnailSettings(quality: 70, colour: .srgb))
+            == RenditionRequest(widths: RenditionRequest.defaultWidths, quality: 70, colour: .srgb, formats: RenditionRequest.defaultFormats))
         #expect(try #require(parseGallery("thumbnails:\n  colour: ~\n")).thumbnails.colour == .keep)
     }
 
@@ -43,7 +43,7 @@ struct ThumbnailColourConfigTests {
     @Test func thePlanCarriesItAndItIsPartOfTheRenditionKey() throws {
         let gallery = try #require(parseGallery("thumbnails:\n  colour: srgb\nimages: [a.jpg]\n"))
         let request = Planner.plan(gallery).request
-        #expect(request == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, colour: .srgb, formats: ThumbnailSettings.defaultFormats))
+        #expect(request == RenditionRequest(widths: [320, 640, 1080, 1920], quality: 82, colour: .srgb, formats: RenditionRequest.defaultFormats))
         var keep = request
         keep.colour = .keep
         #expect(RenditionKey.make(sourceDigest: "d", request: request, generator: "g")

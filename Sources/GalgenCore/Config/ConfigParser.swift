@@ -123,8 +123,8 @@ struct ConfigReader {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
-    mutating func readThumbnails(_ field: Field?) -> ThumbnailSettings {
-        var settings = ThumbnailSettings()
+    mutating func readThumbnails(_ field: Field?) -> RenditionRequest {
+        var settings = RenditionRequest.galleryDefault
         guard let field, let fields = mapping(field.value, context: "thumbnails", allowed: ["widths", "quality", "max_pixels", "colour", "formats"]) else {
             return settings
         }

@@ -7,7 +7,8 @@ public struct Gallery: Equatable, Sendable {
     public var baseURL: String?
     /// A folder of templates replacing the built-in ones, relative to gallery.yml.
     public var templatePath: String?
-    public var thumbnails: ThumbnailSettings
+    /// `thumbnails:`, the renditions every photo gets.
+    public var thumbnails: RenditionRequest
     public var download: DownloadSettings
     /// The photo pages' options: a slideshow, links to the original files.
     public var viewer = ViewerSettings()
@@ -21,7 +22,7 @@ public struct Gallery: Equatable, Sendable {
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
-        thumbnails: ThumbnailSettings = .init(), download: DownloadSettings = .init(),
+        thumbnails: RenditionRequest = .galleryDefault, download: DownloadSettings = .init(),
         hasAlbums: Bool = false, albums: [Album] = []
     ) {
         self.title = title
@@ -145,31 +146,6 @@ public struct ViewerSettings: Equatable, Sendable {
         self.slideshowSeconds = slideshowSeconds
         self.originals = originals
         self.originalsWithLocation = originalsWithLocation
-    }
-}
-
-public struct ThumbnailSettings: Equatable, Sendable {
-    public static let defaultWidths = [320, 640, 1080, 1920]
-    public static let defaultMaxPixels = 200_000_000
-    /// Chosen by measurement (bench/formats, README "Output formats"): AVIF a third smaller than
-    /// JPEG at the same SSIM; WebP saves too little beside it to be worth its encoding time.
-    public static let defaultFormats: [OutputFormat] = [.avif, .jpeg]
-    public var widths: [Int]
-    public var quality: Int
-    /// Larger sources are refused before decoding (a decompression-bomb guard).
-    public var maxPixels: Int
-    /// What happens to an RGB or gray photo's own ICC profile (`thumbnails.colour`).
-    public var colour: ThumbnailColour
-    /// The encodings of every rendition (`thumbnails.formats`), in the order the page offers them.
-    public var formats: [OutputFormat]
-
-    public init(widths: [Int] = defaultWidths, quality: Int = 82, maxPixels: Int = defaultMaxPixels,
-                colour: ThumbnailColour = .keep, formats: [OutputFormat] = defaultFormats) {
-        self.widths = widths
-        self.quality = quality
-        self.maxPixels = maxPixels
-        self.colour = colour
-        self.formats = formats
     }
 }
 

@@ -28,27 +28,6 @@ public struct PlannedSource: Equatable, Sendable {
     public var location: SourceLocation
 }
 
-/// The widths and encoding every source is rendered with.
-public struct RenditionRequest: Equatable, Sendable {
-    public var widths: [Int]
-    public var quality: Int
-    /// Sources with more pixels than this are refused from their header.
-    public var maxPixels: Int
-    /// Keep an RGB or gray photo's profile, or convert it to sRGB (CMYK is always converted).
-    public var colour: ThumbnailColour
-    /// The encodings to make. The pipeline asks only for those its store does not have yet.
-    public var formats: [OutputFormat]
-
-    public init(widths: [Int], quality: Int, maxPixels: Int = ThumbnailSettings.defaultMaxPixels,
-                colour: ThumbnailColour = .keep, formats: [OutputFormat] = [.jpeg]) {
-        self.widths = widths
-        self.quality = quality
-        self.maxPixels = maxPixels
-        self.colour = colour
-        self.formats = formats
-    }
-}
-
 /// The plan stage: gallery → plan. Pure.
 public enum Planner {
     public static func plan(_ gallery: Gallery) -> BuildPlan {
@@ -59,10 +38,7 @@ public enum Planner {
             guard let stem = layout.renditionStem(of: image.source) else { continue }
             sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location))
         }
-        let request = RenditionRequest(
-            widths: gallery.thumbnails.widths, quality: gallery.thumbnails.quality, maxPixels: gallery.thumbnails.maxPixels,
-            colour: gallery.thumbnails.colour, formats: gallery.thumbnails.formats)
-        return BuildPlan(sources: sources, request: request, layout: layout)
+        return BuildPlan(sources: sources, request: gallery.thumbnails, layout: layout)
     }
 }
 
