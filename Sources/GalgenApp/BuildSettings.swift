@@ -18,7 +18,7 @@ public struct BuildSettings: Sendable {
                 verbosity: TerminalReporter.Verbosity) {
         configPath = Paths.absolute(config)
         outputPath = output.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/_site"
-        cachePath = cacheDir.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/.galgen-cache"
+        cachePath = cacheDir.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/" + CacheFolder.defaultName
         self.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         self.offline = offline
         self.noWait = noWait

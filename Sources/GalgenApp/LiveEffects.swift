@@ -17,10 +17,9 @@ extension BuildEffects {
             listFolder: FolderWalker.list,
             pathKind: FolderWalker.kind,
             leadsOutside: FolderWalker.leadsOutside,
-            // The pipeline finishes the rendition store last, once the site is written: the
-            // whole cache is finished then.
-            renditions: RenditionStore(lookup: cache.renditions.lookup, keep: cache.renditions.keep, finish: cache.finish(used:)),
+            renditions: cache.renditions.store,
             pages: cache.pages.pageCache,
+            finishCache: cache.finish(used:),
             openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
             report: reporter.report)
     }

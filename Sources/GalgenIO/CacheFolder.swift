@@ -34,6 +34,9 @@ public struct CacheFolder: Sendable {
 
     public var root: String { layout.root }
 
+    /// The cache's name beside gallery.yml when `--cache-dir` is not given.
+    public static let defaultName = ".galgen-cache"
+
     /// One build at a time per cache: the cache's `lock` (see `BuildLock`).
     public func lock(wait: Bool, waiting: (String) -> Void) throws(BuildLock.Failure) -> BuildLock {
         try BuildLock.acquire(cache: layout, wait: wait, waiting: waiting)

@@ -26,7 +26,7 @@ public final class DiskRenditionStore: Sendable {
     }
 
     public var store: RenditionStore {
-        RenditionStore(lookup: lookup, keep: keep, finish: finish)
+        RenditionStore(lookup: lookup, keep: keep)
     }
 
     /// The image kept under `key`, if every one of its files is intact.

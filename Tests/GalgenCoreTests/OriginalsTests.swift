@@ -90,7 +90,7 @@ struct OriginalsCacheTests {
     final class Store: @unchecked Sendable {
         var images: [String: RenderedImage] = [:]
         var store: RenditionStore {
-            RenditionStore(lookup: { self.images[$0] }, keep: { key, image in self.images[key] = image; return image }, finish: { _ in })
+            RenditionStore(lookup: { self.images[$0] }, keep: { key, image in self.images[key] = image; return image })
         }
     }
 

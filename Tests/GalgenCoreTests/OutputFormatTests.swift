@@ -59,8 +59,7 @@ struct OutputFormatTests {
 
         var store: RenditionStore {
             RenditionStore(lookup: { key in self.lock.withLock { self.images[key] } },
-                           keep: { key, image in self.lock.withLock { self.images[key] = image }; return image },
-                           finish: { _ in })
+                           keep: { key, image in self.lock.withLock { self.images[key] = image }; return image })
         }
     }
 

@@ -32,6 +32,9 @@ public struct BuildEffects: Sendable {
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
     public var pages: PageCache
+    /// The build went through and its site is written: the cache keeps what this build used
+    /// (of the renditions, the keys given) and forgets the rest (the live one: `CacheFolder.finish`).
+    public var finishCache: @Sendable (_ usedRenditions: Set<String>) throws -> Void
     /// Starts replacing the site: its files are handed over a batch at a time (`SiteOutput`).
     public var openSite: @Sendable () throws -> SiteOutput
     /// Progress and messages for the terminal.
@@ -49,6 +52,7 @@ public struct BuildEffects: Sendable {
         leadsOutside: @escaping @Sendable (String, [String]) -> Bool = { _, _ in false },
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
+        finishCache: @escaping @Sendable (Set<String>) throws -> Void = { _ in },
         writeSite: (@Sendable ([OutputFile]) throws -> Bool)? = nil,
         openSite: (@Sendable () throws -> SiteOutput)? = nil,
         report: @escaping @Sendable (BuildEvent) -> Void
@@ -65,6 +69,7 @@ public struct BuildEffects: Sendable {
         self.leadsOutside = leadsOutside
         self.renditions = renditions
         self.pages = pages
+        self.finishCache = finishCache
         self.readFile = readFile
         self.loadTemplate = loadTemplate
         self.fetchRemote = fetchRemote

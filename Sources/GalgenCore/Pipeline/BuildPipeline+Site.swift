@@ -43,7 +43,7 @@ extension BuildPipeline {
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()
-            try effects.renditions.finish(usedKeys)
+            try effects.finishCache(usedKeys)
         } catch {
             output.cancel()
             throw .write(reason: "\(error)")

@@ -10,21 +10,17 @@ public struct RenditionStore: Sendable {
     /// Keeps a freshly rendered image's files; returns it with its renditions `.stored`
     /// (or unchanged, `.inMemory`, for `none`).
     public var keep: @Sendable (_ key: String, _ image: RenderedImage) throws -> RenderedImage
-    /// The build went through: remember what it used, forget the rest.
-    public var finish: @Sendable (_ usedKeys: Set<String>) throws -> Void
 
     public init(
         lookup: @escaping @Sendable (String) -> RenderedImage?,
-        keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage,
-        finish: @escaping @Sendable (Set<String>) throws -> Void
+        keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage
     ) {
         self.lookup = lookup
         self.keep = keep
-        self.finish = finish
     }
 
     /// Keeps nothing: every build renders every image, and bytes stay in memory.
-    public static let none = RenditionStore(lookup: { _ in nil }, keep: { _, image in image }, finish: { _ in })
+    public static let none = RenditionStore(lookup: { _ in nil }, keep: { _, image in image })
 }
 
 /// Everything that makes two renderings of a source differ: change any of it and the

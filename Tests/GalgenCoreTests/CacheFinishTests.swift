@@ -1,0 +1,37 @@
+import GalgenSiteTemplate
+import Synchronization
+import Testing
+@testable import GalgenCore
+
+/// The cache is finished once, by its own effect (`BuildEffects.finishCache`), after the site is
+/// written, with the rendition keys the build used; the rendition store only looks up and keeps.
+struct CacheFinishTests {
+    final class Log: Sendable {
+        let lines = Mutex<[String]>([])
+        func note(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    @Test func theCacheIsFinishedOnceAfterTheSiteWithTheKeysUsed() async throws {
+        let log = Log()
+        let kept = Mutex<Set<String>>([])
+        let disk = ["/site/gallery.yml": Array("title: T\nthumbnails: { widths: [400], formats: [jpeg] }\nimages: [a.jpg, b.jpg]\n".utf8),
+                    "/site/a.jpg": FakePhoto("a", width: 800).bytes, "/site/b.jpg": FakePhoto("b", width: 800).bytes]
+        let effects = BuildEffects(
+            readFile: { path, _ in
+                guard let bytes = disk[path] else { throw FakeError(description: "no such file: \(path)") }
+                return bytes
+            },
+            loadTemplate: { _ in LoadedTemplate(BuiltInTemplate.template) },
+            pathKind: { path in disk[path] != nil ? .file(modified: 0) : .other },
+            renditions: RenditionStore(lookup: { _ in nil }, keep: { key, image in kept.withLock { _ = $0.insert(key) }; return image }),
+            finishCache: { used in log.note("finish cache \(used == kept.withLock { $0 } ? "with the keys kept" : "with \(used)")") },
+            writeSite: { _ in log.note("site written"); return true },
+            report: { _ in })
+        let pipeline = BuildPipeline(configPath: "/site/gallery.yml", jobs: 2, renderer: PipelineHarness.fakeRenderer(Recorder()),
+                                     effects: effects, generator: "galgen test")
+        _ = try await pipeline.run()
+        #expect(kept.withLock { $0.count } == 2)
+        #expect(log.all == ["site written", "finish cache with the keys kept"])
+    }
+}
