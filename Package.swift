@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "galgen", targets: ["galgen"]),
         // For the fuzz targets in fuzz/ (a package of their own that depends on this one by path).
         .library(name: "GalgenCore", targets: ["GalgenCore"]),
+        .library(name: "GalgenPixels", targets: ["GalgenPixels"]),
         .library(name: "GalgenJPEG", targets: ["GalgenJPEG"]),
         .library(name: "GalgenImage", targets: ["GalgenImage"]),
         .library(name: "GalgenHEIF", targets: ["GalgenHEIF"]),
@@ -59,7 +60,9 @@ let package = Package(
             resources: [.embedInCode("site-template")]
         ),
         // The image stage: decode (every format), resize, encode (CPU only).
-        .target(name: "GalgenImage", dependencies: ["GalgenCore", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2", "CZlib"]),
+        .target(name: "GalgenImage", dependencies: [
+            "GalgenCore", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2", "CZlib",
+        ]),
         // zlib: the location check inflates PNG text chunks (zTXt, compressed iTXt) itself.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Little CMS 2: CMYK and wide-gamut sources to sRGB through their ICC profiles.
@@ -69,29 +72,32 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
         // HEIC/HEIF and AVIF input through libheif.
-        .target(name: "GalgenHEIF", dependencies: ["CLibHEIF", "GalgenJPEG"]),
+        .target(name: "GalgenHEIF", dependencies: ["CLibHEIF", "GalgenPixels"]),
         .systemLibrary(
             name: "CLibHEIF",
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
         // WebP input through libwebp (its demuxer for animations and metadata chunks).
-        .target(name: "GalgenWebP", dependencies: ["CLibWebP", "GalgenJPEG"]),
+        .target(name: "GalgenWebP", dependencies: ["CLibWebP", "GalgenPixels"]),
         .systemLibrary(
             name: "CLibWebP",
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // PNG input through libpng; its setjmp/longjmp error handling lives only in CPNGShim.
-        .target(name: "GalgenPNG", dependencies: ["CPNGShim", "GalgenJPEG"]),
+        .target(name: "GalgenPNG", dependencies: ["CPNGShim", "GalgenPixels"]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // Pixels every codec shares: the buffers, orientation, CMYK conversion and the resamplers.
+        // The codecs depend on it, never on each other.
+        .target(name: "GalgenPixels", dependencies: ["CResample"]),
         // Safe Swift API over libjpeg-turbo.
-        .target(name: "GalgenJPEG", dependencies: ["CJPEGShim", "CResample"]),
+        .target(name: "GalgenJPEG", dependencies: ["CJPEGShim", "GalgenPixels"]),
         // The resampler's inner loops, in C for SSE2's 16-bit multiply-add (Swift's SIMD types
         // have no widening multiply, so their 32-bit products cost four times as many instructions).
         .target(name: "CResample"),
@@ -164,11 +170,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenJPEG", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenJPEG", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenJPEG", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenImageTests", dependencies: ["GalgenImage", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenPixelsTests", dependencies: ["GalgenPixels"]),
+        .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenPixels", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenPixels", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenPixels", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenPixels", "GalgenTestSupport"]),
+        .testTarget(
+            name: "GalgenImageTests",
+            dependencies: ["GalgenImage", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
+        ),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",

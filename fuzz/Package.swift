@@ -44,17 +44,17 @@ let package = Package(
         // HEIC/HEIF and AVIF (libheif), WebP (libwebp) and PNG (libpng through its shim): each decoder on arbitrary bytes.
         .executableTarget(
             name: "FuzzHEIF",
-            dependencies: [.product(name: "GalgenHEIF", package: "galgen"), .product(name: "GalgenJPEG", package: "galgen")],
+            dependencies: [.product(name: "GalgenHEIF", package: "galgen"), .product(name: "GalgenPixels", package: "galgen")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "FuzzWebP",
-            dependencies: [.product(name: "GalgenWebP", package: "galgen"), .product(name: "GalgenJPEG", package: "galgen")],
+            dependencies: [.product(name: "GalgenWebP", package: "galgen"), .product(name: "GalgenPixels", package: "galgen")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
             name: "FuzzPNG",
-            dependencies: [.product(name: "GalgenPNG", package: "galgen"), .product(name: "GalgenJPEG", package: "galgen")],
+            dependencies: [.product(name: "GalgenPNG", package: "galgen"), .product(name: "GalgenPixels", package: "galgen")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         // gallery.yml bytes → configuration (text checks, alias budget, validation) → plan.

@@ -25,8 +25,8 @@ struct PhotoSurvey: Equatable, Sendable {
         var candidates: [String] = []
         for file in listing.files {
             let (folder, name) = Self.split(file.relative)
-            switch PhotoFileKind(fileName: name) {
-            case .photo:
+            switch FileKind(fileName: name) {
+            case .media(.photo):
                 photos += 1
                 if folder.isEmpty { photosAtTop += 1 }
                 folders.insert(folder)
@@ -39,7 +39,7 @@ struct PhotoSurvey: Equatable, Sendable {
         }
         let sidecars = Set(candidates)
         others = listing.files.filter {
-            PhotoFileKind(fileName: Self.split($0.relative).name) == .other && !sidecars.contains($0.relative)
+            FileKind(fileName: Self.split($0.relative).name) == .other && !sidecars.contains($0.relative)
         }.count
         foldersWithPhotos = folders.count
         unsupported = formats.map { FormatCount(format: $0.key, count: $0.value) }

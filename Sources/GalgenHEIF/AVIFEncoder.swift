@@ -1,5 +1,5 @@
 import CLibHEIF
-import GalgenJPEG
+import GalgenPixels
 
 /// AVIF renditions through libheif's AV1 encoder (aom, as Debian builds libheif), with the photo's
 /// ICC profile in a `colr` box and its alpha as an auxiliary image.

@@ -1,5 +1,5 @@
 import CLibHEIF
-import GalgenJPEG
+import GalgenPixels
 
 extension HEIFDecoder {
     /// The primary image's ICC profile (`prof`/`rICC`), else its `nclx` code points.

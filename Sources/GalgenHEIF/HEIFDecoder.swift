@@ -1,5 +1,5 @@
 import CLibHEIF
-import GalgenJPEG
+import GalgenPixels
 
 /// HEIC/HEIF and AVIF photos through libheif: the primary image only (never a thumbnail, a tile
 /// or a hidden item), with the container's `irot`/`imir`/`clap` transforms applied by libheif,

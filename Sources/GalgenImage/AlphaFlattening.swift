@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 
 /// Transparent pixels have no colour of their own in a JPEG: they are composited onto a background.
 enum AlphaFlattening {

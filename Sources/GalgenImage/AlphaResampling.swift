@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 
 /// Resampling a transparent image: colours are weighted by their alpha (premultiplied) while
 /// filtered, so the colour of invisible pixels never bleeds into the edges of visible ones.

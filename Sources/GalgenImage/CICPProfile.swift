@@ -1,5 +1,5 @@
 import CLCMS2
-import GalgenJPEG
+import GalgenPixels
 
 /// An ICC profile for colour given as code points (HEIF/AVIF `nclx`), so wide-gamut photos that
 /// carry no profile (an AVIF in Display P3, say) keep their colours like those that do.

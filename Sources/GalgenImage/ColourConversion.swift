@@ -1,5 +1,5 @@
 import CLCMS2
-import GalgenJPEG
+import GalgenPixels
 
 /// Pixels to sRGB through their ICC profile, with Little CMS.
 ///

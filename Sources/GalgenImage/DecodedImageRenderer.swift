@@ -1,6 +1,6 @@
 import GalgenCore
 import GalgenHEIF
-import GalgenJPEG
+import GalgenPixels
 import GalgenPNG
 import GalgenWebP
 
@@ -10,17 +10,13 @@ import GalgenWebP
 /// and rounded to 8 bits once per rendition. A transparent photo keeps its alpha in AVIF and WebP renditions and is
 /// flattened onto the page background in JPEG ones.
 enum DecodedImageRenderer {
-    static func render(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) throws -> RenderedImage {
-        let decoded = try decode(bytes, format: format, maxPixels: request.maxPixels)
+    static func render(_ bytes: [UInt8], format: ImageFormat, decoder: WholeDecoder, request: RenditionRequest) throws -> RenderedImage {
+        let decoded = try decode(bytes, format: format, decoder: decoder, maxPixels: request.maxPixels)
         let exif = EXIFSummary(tiff: decoded.exif ?? [])
         var warnings = decoded.notes
-        // libheif has applied the container's irot/imir; EXIF orientation applies to WebP and PNG.
-        let orientation = format.isHEIF ? .up : Orientation(rawValue: exif.orientation ?? 1) ?? .up
-        if format.isHEIF, let turn = exif.orientation, turn != 1, !HEIFDecoder.hasTransform(bytes) {
-            warnings.append("its EXIF says orientation \(turn), but its HEIF boxes do not rotate it: it is shown as stored, "
-                + "as the HEIF standard says and browsers do; if it looks turned, re-export it from the phone or an editor")
-        }
-        let stored = storedBase(decoded, keepsAlpha: decoded.alpha != nil && request.formats.contains { $0 != .jpeg })
+        let (orientation, orientationWarning) = decoder.orientation(bytes, exif.orientation)
+        if let orientationWarning { warnings.append(orientationWarning) }
+        let stored = storedBase(decoded, keepsAlpha: decoded.alpha != nil && request.formats.contains(where: Self.keepsAlpha))
         let uprightWidth = orientation.swapsAxes ? stored.height : stored.width
         let uprightHeight = orientation.swapsAxes ? stored.width : stored.height
         let widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
@@ -36,12 +32,8 @@ enum DecodedImageRenderer {
         if let warning = colour.warning { warnings.append(warning) }
         let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
-        if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
-        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
-                             warnings: warnings,
-                             placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) },
-                             facts: exif.facts, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif),
-                             location: LocationScanner.check(bytes, format: format))
+        return encoded.rendered(from: bytes, format: format, upright: (uprightWidth, uprightHeight), warnings: warnings,
+                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise
@@ -72,44 +64,29 @@ enum DecodedImageRenderer {
     /// planes (libheif's YCbCr, libwebp's canvases: up to 4 bytes), its RGB(A) output and galgen's
     /// copy (3–4 each), the flattened copy of a transparent photo (3). A deep photo: libheif's 16-bit
     /// planes and RGB (up to 12), galgen's read and scaled samples (6 each) and their rounding (3).
-    static func peakBytes(_ bytes: [UInt8], format: ImageFormat, request: RenditionRequest) -> Int {
-        guard let header = try? header(bytes, format: format), header.width * header.height <= request.maxPixels else { return 0 }
+    static func peakBytes(_ bytes: [UInt8], decoder: WholeDecoder, request: RenditionRequest) -> Int {
+        guard let header = try? decoder.header(bytes), header.width * header.height <= request.maxPixels else { return 0 }
         let pixels = header.width * header.height
         let largest = min(header.width, request.widths.max() ?? header.width)
         let perPixel = header.hasAlpha ? 15 : header.bitDepth > 8 ? 27 : 10
         return pixels * perPixel + 3 * largest * largest * header.height / max(1, header.width) * 3
     }
 
-    private static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int) throws(ImageStageError) -> DecodedImage {
+    private static func decode(_ bytes: [UInt8], format: ImageFormat, decoder: WholeDecoder, maxPixels: Int)
+        throws(ImageStageError) -> DecodedImage {
         do {
-            switch format {
-            case .heif, .avif: return try HEIFDecoder.decode(bytes, maxPixels: maxPixels)
-            case .webp: return try WebPDecoder.decode(bytes, maxPixels: maxPixels)
-            case .png: return try PNGDecoder.decode(bytes, maxPixels: maxPixels)
-            case .jpeg: preconditionFailure("JPEG photos are rendered by JPEGImageRenderer")
-            }
+            return try decoder.decode(bytes, maxPixels)
         } catch {
             throw ImageStageError(message: "unreadable \(format.rawValue): \(error)")
         }
     }
 
-    private static func header(_ bytes: [UInt8], format: ImageFormat) throws -> ImageHeader {
-        switch format {
-        case .heif, .avif:
-            let header = try HEIFDecoder.header(bytes)
-            return ImageHeader(width: header.width, height: header.height, hasAlpha: header.hasAlpha, bitDepth: header.bitDepth)
-        case .webp: return try WebPDecoder.header(bytes)
-        case .png: return try PNGDecoder.header(bytes)
-        case .jpeg: preconditionFailure("JPEG photos are rendered by JPEGImageRenderer")
-        }
+    /// Whether renditions in `format` keep alpha (JPEG's are flattened).
+    private static func keepsAlpha(_ format: OutputFormat) -> Bool {
+        (try? ImageCodecs.encoder(for: format).keepsAlpha) ?? false
     }
 
     private static func cicpProfile(_ cicp: CICP) throws(ImageStageError) -> (profile: [UInt8]?, warning: String?) {
         do { return try CICPProfile.bytes(for: cicp) } catch { throw ImageStageError(message: error.message) }
     }
-}
-
-extension ImageFormat {
-    /// Read through libheif, whose container transforms decide orientation.
-    var isHEIF: Bool { self == .heif || self == .avif }
 }

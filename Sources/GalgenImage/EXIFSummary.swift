@@ -1,5 +1,6 @@
 import GalgenCore
 import GalgenJPEG
+import GalgenPixels
 
 /// The EXIF facts the image stage and the photo page need, read with bounds checks.
 ///

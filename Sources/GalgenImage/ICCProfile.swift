@@ -1,5 +1,5 @@
 import CLCMS2
-import GalgenJPEG
+import GalgenPixels
 
 /// An ICC profile opened by Little CMS, closed with this value.
 final class ICCProfile {

@@ -1,5 +1,6 @@
 import GalgenCore
 import GalgenJPEG
+import GalgenPixels
 
 /// The live render-images stage: one DCT-scaled decode per source, then every width from it.
 public enum JPEGImageRenderer {
@@ -55,12 +56,8 @@ public enum JPEGImageRenderer {
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }
-        if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
-        return RenderedImage(width: uprightWidth, height: uprightHeight, renditions: encoded.renditions, alternates: encoded.alternates,
-                             warnings: warnings,
-                             placeholder: encoded.smallest.map { Placeholder.dataURI(from: $0, iccProfile: colour.iccProfile) }, facts: exif.facts,
-                             metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif),
-                             location: LocationScanner.check(bytes, format: .jpeg))
+        return encoded.rendered(from: bytes, format: .jpeg, upright: (uprightWidth, uprightHeight), warnings: warnings,
+                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif))
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

@@ -1,9 +1,9 @@
 import Foundation
 import GalgenCore
 
-/// Each output format's quality setting for galgen's `thumbnails.quality` (a JPEG quality) and a
-/// rendition's width: the smallest setting whose mean SSIM on the nine fixture photos is at
-/// least the JPEG's, measured at 400 and 1600 px wide by bench/formats (README "Output
+/// The measured quality settings the codecs use (`ImageEncoder.quality`) for galgen's
+/// `thumbnails.quality` (a JPEG quality) and a rendition's width: each format's smallest
+/// setting whose mean SSIM on the nine fixture photos is at least the JPEG's, measured at 400 and 1600 px wide by bench/formats (README "Output
 /// formats"). Between the measured qualities it is interpolated, between the two widths on a
 /// log scale, and rounded up (each measured point is the smallest setting that matches);
 /// beyond them it is held at the nearest.
@@ -34,14 +34,7 @@ enum OutputQuality {
     /// 1600 px against 69.5 %).
     static let avifSpeed = 8
 
-    static func quality(_ format: OutputFormat, forJPEG quality: Int, width: Int) -> Int {
-        switch format {
-        case .jpeg: quality
-        case .webp: match(webp, quality, width)
-        case .avif: match(avif, quality, width)
-        }
-    }
-
+    /// `table`'s setting for a JPEG `quality` at `width`.
     static func match(_ table: [Match], _ quality: Int, _ width: Int) -> Int {
         let at400 = interpolate(quality, table.map { ($0.jpeg, Double($0.at400)) })
         let at1600 = interpolate(quality, table.map { ($0.jpeg, Double($0.at1600)) })

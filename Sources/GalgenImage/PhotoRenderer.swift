@@ -1,24 +1,13 @@
 import GalgenCore
-import GalgenJPEG
 
 /// The live render-images stage for every format galgen reads: the format is told from the
-/// file's first bytes, never from its name.
+/// file's first bytes, never from its name, and its codec (`ImageCodecs`) renders it.
 public enum PhotoRenderer {
-    public static func make(decoder: JPEGDecoder = JPEGDecoder()) -> ImageRenderer {
+    public static func make() -> ImageRenderer {
         ImageRenderer(
-            render: { bytes, request in
-                let format = try format(of: bytes)
-                var image = format == .jpeg ? try JPEGImageRenderer.render(bytes, request: request, decoder: decoder)
-                    : try DecodedImageRenderer.render(bytes, format: format, request: request)
-                image.sourceFormat = format
-                return image
-            },
+            render: { bytes, request in try ImageCodecs.codec(for: try format(of: bytes)).render(bytes, request) },
             peakBytes: { bytes, request in
-                switch ImageFormat(signature: bytes) {
-                case .jpeg: JPEGImageRenderer.peakBytes(bytes, request: request)
-                case let format?: DecodedImageRenderer.peakBytes(bytes, format: format, request: request)
-                case nil: 0
-                }
+                ImageFormat(signature: bytes).map { ImageCodecs.codec(for: $0).peakBytes(bytes, request) } ?? 0
             })
     }
 

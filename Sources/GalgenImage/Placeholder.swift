@@ -1,5 +1,5 @@
 import Foundation
-import GalgenJPEG
+import GalgenPixels
 
 /// A photo's placeholder: its colours on a grid of at most 4×4 pixels, as a BMP data URI
 /// (about 100 characters). Browsers stretch it smoothly, so it reads as a soft blur of the

@@ -1,5 +1,5 @@
 import Foundation
-import GalgenJPEG
+import GalgenPixels
 import Synchronization
 
 /// What is known about the profiles already seen: usable or not, and whether one is sRGB in all

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 
 /// What each rendition is resampled from: the size above it, in the colours it is published in.
 /// 8-bit pixels (with a straight alpha plane when the photo is transparent), or a 10- to 16-bit

@@ -1,5 +1,6 @@
 import GalgenCore
 import GalgenJPEG
+import GalgenPixels
 
 /// Between decoding and resampling: the pixels every rendition is made from, in the colour
 /// space they are published in, and the ICC profile that travels with them.

@@ -1,15 +1,10 @@
 import GalgenCore
-import GalgenHEIF
-import GalgenJPEG
-import GalgenWebP
+import GalgenPixels
 
 /// The part of rendering every source format shares: from the largest rendition's pixels (as
 /// stored, in the colours they are published in) to every rendition, turned upright and encoded
 /// in each requested output format.
 enum RenditionEncoding {
-    /// Widths from this size up are encoded progressive (smaller files for large images).
-    static let progressiveFromWidth = 1000
-
     /// Each width's size as stored, from the photo's upright proportions (smallest first).
     static func storedSizes(widths: [Int], uprightWidth: Int, uprightHeight: Int, orientation: Orientation)
         -> [(width: Int, height: Int)] {
@@ -43,8 +38,10 @@ enum RenditionEncoding {
             let uprightAlpha = alpha.map { orientation.apply(to: $0).bytes }
             let flat = uprightAlpha.map { AlphaFlattening.flatten(upright, alpha: $0) } ?? upright
             for format in request.formats {
-                let bytes = format == .jpeg ? try encode(flat, format: format, quality: request.quality, iccProfile: iccProfile)
-                    : try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, iccProfile: iccProfile)
+                let encoder = try ImageCodecs.encoder(for: format)
+                let bytes = encoder.keepsAlpha
+                    ? try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, iccProfile: iccProfile)
+                    : try encode(flat, format: format, quality: request.quality, iccProfile: iccProfile)
                 byFormat[format, default: []].insert(Rendition(width: upright.width, height: upright.height, encoded: bytes, format: format), at: 0)
             }
             smallest = flat
@@ -58,19 +55,9 @@ enum RenditionEncoding {
     }
 
     static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, format: OutputFormat, quality: Int, iccProfile: [UInt8]?) throws -> [UInt8] {
+        let encoder = try ImageCodecs.encoder(for: format)
         do {
-            switch format {
-            case .jpeg:
-                return try JPEGEncoder(quality: quality, progressive: image.width >= progressiveFromWidth).encode(image, iccProfile: iccProfile)
-            case .webp:
-                return try WebPEncoder.encode(image, alpha: alpha, quality: OutputQuality.quality(.webp, forJPEG: quality, width: image.width),
-                                              method: OutputQuality.webpMethod,
-                                              iccProfile: iccProfile)
-            case .avif:
-                return try AVIFEncoder.encode(image, alpha: alpha, quality: OutputQuality.quality(.avif, forJPEG: quality, width: image.width),
-                                              speed: OutputQuality.avifSpeed,
-                                              iccProfile: iccProfile)
-            }
+            return try encoder.encode(image, alpha, encoder.quality(quality, image.width), iccProfile)
         } catch {
             throw ImageStageError(message: "cannot encode the \(format.rawValue.uppercased()) rendition: \(error)")
         }

@@ -1,3 +1,5 @@
+import GalgenPixels
+
 /// A decoded JPEG: its pixels (gray, RGB, or CMYK as stored), plus what must travel with them.
 public struct DecodedJPEG: Sendable {
     public let pixels: PixelBuffer

@@ -1,4 +1,5 @@
 import CJPEGShim
+import GalgenPixels
 
 /// Decodes JPEGs with libjpeg-turbo, using its DCT-domain scaling.
 public struct JPEGDecoder: Sendable {

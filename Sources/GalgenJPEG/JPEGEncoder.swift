@@ -1,4 +1,5 @@
 import CJPEGShim
+import GalgenPixels
 
 /// Encodes pixels as JPEG with libjpeg-turbo: optimized Huffman tables, 4:2:0 unless `fullChroma`.
 public struct JPEGEncoder: Sendable {

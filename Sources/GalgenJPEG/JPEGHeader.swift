@@ -1,4 +1,5 @@
 import CJPEGShim
+import GalgenPixels
 
 /// What a JPEG's header says, read without decoding any pixels.
 public struct JPEGHeader: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import CJPEGShim
+import GalgenPixels
 
 /// A JPEG being decoded, read row by row; it exists only inside `JPEGDecoder.stream`.
 public struct JPEGRows: RowSource {

@@ -1,5 +1,5 @@
 import CPNGShim
-import GalgenJPEG
+import GalgenPixels
 
 /// PNG photos through libpng 1.6: 8-bit gray or RGB pixels as stored (EXIF orientation is the
 /// caller's to apply), with alpha as a separate straight plane.

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 
 /// The decoded samples in the shapes `DecodedImage` wants.
 enum PNGPlanes {

@@ -1,5 +1,5 @@
 import CLibWebP
-import GalgenJPEG
+import GalgenPixels
 
 extension WebPDecoder {
     /// An animation's first frame, composited on its canvas by WebPAnimDecoder (a first frame may

@@ -1,5 +1,5 @@
 import CLibWebP
-import GalgenJPEG
+import GalgenPixels
 
 /// WebP photos through libwebp: lossy (VP8) and lossless (VP8L), with or without alpha, and the
 /// first frame of an animation; the ICC profile, EXIF and XMP from the file's chunks.

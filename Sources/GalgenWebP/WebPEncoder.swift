@@ -1,5 +1,5 @@
 import CLibWebP
-import GalgenJPEG
+import GalgenPixels
 
 /// Lossy WebP renditions through libwebp, with the photo's ICC profile in an `ICCP` chunk.
 ///

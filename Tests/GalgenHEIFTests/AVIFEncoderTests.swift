@@ -1,6 +1,6 @@
 import Foundation
 import GalgenHEIF
-import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import Testing
 

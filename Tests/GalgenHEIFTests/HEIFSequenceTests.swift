@@ -1,6 +1,6 @@
 import Foundation
 @testable import GalgenHEIF
-import GalgenJPEG
+import GalgenPixels
 import Testing
 
 /// HEIF/AVIF image sequences (a `moov` box with a picture track), on the fixtures of

@@ -3,6 +3,7 @@ import Foundation
 import GalgenCore
 @testable import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GalgenCore
 @testable import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import GalgenCore
 import GalgenHEIF
 import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import GalgenWebP
 import Testing

@@ -1,5 +1,6 @@
 import GalgenCore
 import GalgenJPEG
+import GalgenPixels
 @testable import GalgenImage
 
 /// The check galgen made before it read every block, for JPEG: the first APP1 Exif segment's

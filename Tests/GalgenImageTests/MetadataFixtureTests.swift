@@ -1,6 +1,7 @@
 import GalgenCore
 import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import GalgenTestSupport
 import GalgenCore
 import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 import Testing
 
 struct RendererTests {

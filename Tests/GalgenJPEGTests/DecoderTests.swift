@@ -1,4 +1,5 @@
 import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import GalgenJPEG
+import GalgenPixels
 import Testing
 
 /// The encoder's output buffer has one owner: its error path, reached here by capping the output

@@ -1,5 +1,6 @@
 import GalgenTestSupport
 import GalgenJPEG
+import GalgenPixels
 import Testing
 
 /// Every odd fixture either decodes (to the stated size and layout) or fails with its own message;

@@ -1,5 +1,5 @@
 import Foundation
-import GalgenJPEG
+import GalgenPixels
 import GalgenPNG
 import GalgenTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import GalgenPNG
 import GalgenTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import GalgenJPEG
+import GalgenPixels
 import GalgenWebP
 import Testing
 

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import GalgenTestSupport
 import GalgenWebP
 import Testing

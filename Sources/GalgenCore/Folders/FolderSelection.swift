@@ -19,8 +19,8 @@ struct FolderSelection: Equatable, Sendable {
                 left.append((.excluded, file.relative))
                 continue
             }
-            switch PhotoFileKind(fileName: Self.name(of: file.relative)) {
-            case .photo: chosen.append(file)
+            switch FileKind(fileName: Self.name(of: file.relative)) {
+            case .media: chosen.append(file)
             case let .unsupported(format): left.append((.unsupported(format: format), file.relative))
             case .other: others.append(file.relative)
             }

@@ -4,16 +4,19 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
     case webp
     case jpeg
 
-    public var fileExtension: String {
+    /// The format a rendition of this kind is, whose identity (suffix, media type) it has.
+    public var imageFormat: ImageFormat {
         switch self {
-        case .avif: "avif"
-        case .webp: "webp"
-        case .jpeg: "jpg"
+        case .avif: .avif
+        case .webp: .webp
+        case .jpeg: .jpeg
         }
     }
 
+    public var fileExtension: String { imageFormat.identity.fileSuffix }
+
     /// The `type` of a `<source>` element.
-    public var mimeType: String { "image/\(rawValue)" }
+    public var mimeType: String { imageFormat.identity.mediaType }
 
     /// The format of the `<img>` every browser can show, and of the thumbnails and "Full size" link:
     /// JPEG when it is listed, else the most widely supported format listed (WebP before AVIF).

@@ -1,4 +1,5 @@
 import GalgenJPEG
+import GalgenPixels
 
 /// The IPTC IIM datasets galgen reads from a photo, decoded to text, otherwise as written.
 public struct IPTCFields: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import GalgenJPEG
+import GalgenPixels
 
 /// The XMP properties galgen reads from a photo, as written in its packet: entities decoded,
 /// otherwise untouched (not trimmed, not checked for camera boilerplate).

@@ -1,5 +1,5 @@
 import GalgenHEIF
-import GalgenJPEG
+import GalgenPixels
 
 /// One input: a HEIC/HEIF or AVIF file's bytes, as the image stage gets them.
 ///

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import GalgenPNG
 
 /// One input: the bytes of a PNG, as the image stage would get them from a file or a download.

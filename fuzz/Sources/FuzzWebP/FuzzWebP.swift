@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import GalgenWebP
 
 /// One input: a WebP file's bytes, as the image stage gets them.

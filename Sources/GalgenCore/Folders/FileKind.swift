@@ -1,12 +1,11 @@
 /// What a file in a photo folder is, from its name: the folder walk never opens a file to decide.
-public enum PhotoFileKind: Equatable, Sendable {
-    /// A photo galgen renders: JPEG, HEIC/HEIF, AVIF, WebP or PNG.
-    case photo
+public enum FileKind: Equatable, Sendable {
+    /// An item galgen shows, of the kind its format holds (`MediaKind`).
+    case media(MediaKind)
     /// An image galgen cannot read yet, named by its format (`GIF`).
     case unsupported(String)
     case other
 
-    static let photoExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "png"]
     static let unsupportedFormats: [String: String] = [
         "gif": "GIF",
         "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "jxl": "JPEG XL", "dng": "raw", "cr2": "raw", "cr3": "raw",
@@ -18,10 +17,9 @@ public enum PhotoFileKind: Equatable, Sendable {
             self = .other
             return
         }
-        let ext = fileName[fileName.index(after: dot)...].lowercased()
-        if Self.photoExtensions.contains(ext) {
-            self = .photo
-        } else if let format = Self.unsupportedFormats[ext] {
+        if let kind = MediaKind(fileName: fileName) {
+            self = .media(kind)
+        } else if let format = Self.unsupportedFormats[fileName[fileName.index(after: dot)...].lowercased()] {
             self = .unsupported(format)
         } else {
             self = .other

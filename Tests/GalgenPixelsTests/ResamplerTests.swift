@@ -1,4 +1,4 @@
-@testable import GalgenJPEG
+@testable import GalgenPixels
 import Testing
 
 struct ResamplerTests {

@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import Testing
 
 /// 10- to 16-bit samples: scaled to the full range, resampled at that depth with `Resampler`'s

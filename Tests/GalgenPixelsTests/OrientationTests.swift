@@ -1,4 +1,4 @@
-import GalgenJPEG
+import GalgenPixels
 import Testing
 
 struct OrientationTests {

@@ -1,0 +1,20 @@
+/// What kind of item of an album a file holds: the one place it is chosen, from the format
+/// table (`FormatIdentity.mediaKind`). The stages after the folder walk ask an item its kind,
+/// never its format: a photo is decoded, resampled into renditions and shown in a `<picture>`.
+public enum MediaKind: String, Equatable, Hashable, Sendable, CaseIterable, Codable {
+    case photo
+
+    /// The kind of a file named `fileName`, from its extension (the folder walk never opens a
+    /// file to decide); nil when no format galgen reads is named so.
+    public init?(fileName: some StringProtocol) {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex,
+              let format = ImageFormat(fileExtension: fileName[fileName.index(after: dot)...]) else { return nil }
+        self = format.identity.mediaKind
+    }
+
+    /// The kind of a file whose first bytes are `start`; nil when they are no format galgen reads.
+    public init?(signature start: some Collection<UInt8>) {
+        guard let format = ImageFormat(signature: start) else { return nil }
+        self = format.identity.mediaKind
+    }
+}

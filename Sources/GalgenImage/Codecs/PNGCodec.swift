@@ -1,0 +1,8 @@
+import GalgenCore
+import GalgenPNG
+
+/// PNG through libpng: read only (a rendition of a PNG is written in the output formats).
+enum PNGCodec {
+    static let codec = ImageCodec.decodedWhole(
+        .png, WholeDecoder(header: { try PNGDecoder.header($0) }, decode: { try PNGDecoder.decode($0, maxPixels: $1) }))
+}
