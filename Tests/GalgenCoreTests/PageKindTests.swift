@@ -100,7 +100,7 @@ struct PageKindTests {
             fingerprint.add("t")
             fingerprint.add(page.kind.template)
             page.frame.fingerprint(into: &fingerprint)
-            page.body.fingerprint(into: &fingerprint)
+            page.body.content.fingerprint(into: &fingerprint)
             #expect(key(page) == fingerprint.hex, "\(page.kind): only its kind, frame and body")
         }
     }

@@ -33,12 +33,7 @@ struct ViewModelLookupTests {
 
     /// A page answers every property of its frame and of its body, by the name it has there.
     func expectEveryPropertyIsReachable(through page: PageViewModel) {
-        let body: Any = switch page.body {
-        case let .photo(body): body
-        case let .overview(body): body
-        case let .albums(body): body
-        }
-        for part in [page.frame, body] as [Any] {
+        for part in [page.frame, page.body.content] as [Any] {
             for child in Mirror(reflecting: part).children {
                 guard let label = child.label else { continue }
                 let isNil = Mirror(reflecting: child.value).displayStyle == .optional && Mirror(reflecting: child.value).children.isEmpty

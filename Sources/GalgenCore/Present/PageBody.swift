@@ -12,20 +12,12 @@ public enum PageBody: Equatable, Sendable {
         }
     }
 
-    /// The body's value for a template key, or nil when it has no such field.
-    func child(named name: String) -> Any? {
+    /// The body itself, which templates and the page key read as they read the frame.
+    public var content: any ViewModel {
         switch self {
-        case let .photo(body): body.child(named: name)
-        case let .overview(body): body.child(named: name)
-        case let .albums(body): body.child(named: name)
-        }
-    }
-
-    func fingerprint(into fingerprint: inout Fingerprint) {
-        switch self {
-        case let .photo(body): body.fingerprint(into: &fingerprint)
-        case let .overview(body): body.fingerprint(into: &fingerprint)
-        case let .albums(body): body.fingerprint(into: &fingerprint)
+        case let .photo(body): body
+        case let .overview(body): body
+        case let .albums(body): body
         }
     }
 }

@@ -30,7 +30,7 @@ public struct PageViewModel: MustacheParent, ViewModelValue, Equatable, Sendable
     /// `template`, the kind's name, as pages have always answered it; then the frame; then the body.
     public func child(named name: String) -> Any? {
         if name == Self.kindKey { return kind.template }
-        return frame.child(named: name) ?? body.child(named: name)
+        return frame.child(named: name) ?? body.content.child(named: name)
     }
 
     static let kindKey = "template"
@@ -40,7 +40,7 @@ public struct PageViewModel: MustacheParent, ViewModelValue, Equatable, Sendable
     public func fingerprint(into fingerprint: inout Fingerprint) {
         fingerprint.add(kind.template)
         frame.fingerprint(into: &fingerprint)
-        body.fingerprint(into: &fingerprint)
+        body.content.fingerprint(into: &fingerprint)
     }
 }
 
