@@ -13,7 +13,8 @@ import Synchronization
 /// text file beside the folder, saved by `saveStamps()`.
 public final class ContentStore: Sendable {
     public let folder: String
-    /// Appended to the digest to name a file (`.jpg` for renditions).
+    /// Appended to the digest to name a file when no other suffix is given (none for downloads;
+    /// a rendition is named with its format's suffix, `.avif`).
     let suffix: String
     let temporaries: TemporaryFiles
     private let stampFile: StampFile
@@ -31,16 +32,16 @@ public final class ContentStore: Sendable {
         self.stampFile = StampFile(path: Self.stampsPath(of: folder))
     }
 
-    public func path(_ digest: String) -> String { folder + "/" + digest + suffix }
+    public func path(_ digest: String, suffix: String? = nil) -> String { folder + "/" + digest + (suffix ?? self.suffix) }
 
     /// The stamps file of the store in `folder`: beside it, `<folder>.stamps`.
     public static func stampsPath(of folder: String) -> String { folder + ".stamps" }
 
     /// Whether the file for `digest` is there with exactly the bytes its name says.
-    public func verify(_ digest: String) -> Bool {
-        guard let current = FileStamp.of(path(digest)) else { return false }
+    public func verify(_ digest: String, suffix: String? = nil) -> Bool {
+        guard let current = FileStamp.of(path(digest, suffix: suffix)) else { return false }
         if let known = withStamps({ $0.byDigest[digest] }), known.sameContents(as: current) { return true }
-        guard Self.digest(ofFile: path(digest)) == digest else { return false }
+        guard Self.digest(ofFile: path(digest, suffix: suffix)) == digest else { return false }
         record(digest, current)
         return true
     }
@@ -48,9 +49,9 @@ public final class ContentStore: Sendable {
     /// Writes `bytes` under their digest, unless an intact copy is there already; returns the path.
     /// `durable` adds fsync (for files that cannot be made again).
     @discardableResult
-    public func put(_ bytes: [UInt8], digest: String, durable: Bool) throws -> String {
-        let destination = path(digest)
-        if verify(digest) { return destination }
+    public func put(_ bytes: [UInt8], digest: String, suffix: String? = nil, durable: Bool) throws -> String {
+        let destination = path(digest, suffix: suffix)
+        if verify(digest, suffix: suffix) { return destination }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try temporaries.writeAtomically(bytes, to: destination, durable: durable)
         if let stamp = FileStamp.of(destination) { record(digest, stamp) }
@@ -79,8 +80,9 @@ public final class ContentStore: Sendable {
     /// Removes every stored file but those of `kept`, and temporary files of dead processes.
     public func removeAll(except kept: Set<String>) {
         TemporaryFiles.removeOrphans(in: [folder])
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(suffix) && !name.hasPrefix(".") {
-            let digest = String(name.dropLast(suffix.count))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+            // A digest has no dot; what follows its first is the suffix.
+            let digest = String(name.prefix { $0 != "." })
             if !kept.contains(digest) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
         }
         withStamps { $0.byDigest = $0.byDigest.filter { kept.contains($0.key) }; $0.changed = true }

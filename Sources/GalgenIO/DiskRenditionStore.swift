@@ -1,7 +1,8 @@
 import Foundation
 import GalgenCore
 
-/// The live `RenditionStore`: rendered images in a `ContentStore` (`CacheFolder.Layout.renditions`)
+/// The live `RenditionStore`: rendered images in a `ContentStore` (`CacheFolder.Layout.renditions`),
+/// each file named by its digest and its format's suffix (`<sha256>.jpg`, `.avif`, `.webp`),
 /// and, in its records (`renditionRecords`), each rendition key (source digest + settings) with
 /// the rendered image it names, without bytes.
 public final class DiskRenditionStore: Sendable {
@@ -13,11 +14,11 @@ public final class DiskRenditionStore: Sendable {
     /// The store in the cache laid out as `layout`; `CacheFolder` opens it.
     public init(layout: CacheFolder.Layout, temporaries: TemporaryFiles) {
         root = layout.root
-        let files = ContentStore(folder: layout.renditions, suffix: ".jpg", temporaries: temporaries)
+        let files = ContentStore(folder: layout.renditions, temporaries: temporaries)
         self.files = files
         // Kept renditions are decoded as `.stored` at their path in this store.
         images = RecordFile(path: layout.renditionRecords, temporaries: temporaries,
-                            userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0) })]) { [:] }
+                            userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0, suffix: Self.suffix($1)) })]) { [:] }
     }
 
     public func prefetch() {
@@ -32,16 +33,17 @@ public final class DiskRenditionStore: Sendable {
     /// The image kept under `key`, if every one of its files is intact.
     public func lookup(_ key: String) -> RenderedImage? {
         guard let image = images.read({ $0[key] }) else { return nil }
-        return image.renditions.allSatisfy { files.verify($0.digest) } ? image : nil
+        return image.renditions.allSatisfy { files.verify($0.digest, suffix: Self.suffix($0.format)) } ? image : nil
     }
 
     public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {
         var kept = image
         for (index, rendition) in kept.renditions.enumerated() {
-            var path = files.path(rendition.digest)
+            let suffix = Self.suffix(rendition.format)
+            var path = files.path(rendition.digest, suffix: suffix)
             if case let .inMemory(bytes) = rendition.content {
                 // Not fsynced: a rendition lost to a crash is rendered again.
-                path = try files.put(bytes, digest: rendition.digest, durable: false)
+                path = try files.put(bytes, digest: rendition.digest, suffix: suffix, durable: false)
             }
             kept.renditions[index] = rendition.stored(at: path)
         }
@@ -63,4 +65,7 @@ public final class DiskRenditionStore: Sendable {
         try images.save()
         try files.saveStamps()
     }
+
+    /// A rendition's file is named with its format's suffix (`.avif`), from the format table.
+    static func suffix(_ format: OutputFormat) -> String { "." + format.fileExtension }
 }

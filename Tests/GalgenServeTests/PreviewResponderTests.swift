@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -103,6 +104,26 @@ import Testing
             #expect(response.status == .partialContent && response.headers[.contentType] == type)
             #expect(Array(buffer: response.body) == Array(PreviewSite.photo[0...9]))
         }
+    }
+
+    /// The types come from the format table (`FormatIdentity`), not from a list of suffixes
+    /// kept in the server: every suffix galgen writes goes out with its format's media type.
+    @Test func everySuffixInTheFormatTableIsServedWithItsMediaType() async throws {
+        let site = try PreviewSite()
+        defer { site.remove() }
+        let served = ImageFormat.allCases.flatMap(\.identity.servedMediaTypes)
+        #expect(Set(served.map(\.key)).isSuperset(of: ["jpg", "heic", "heif", "avif", "webp", "png"]))
+        for (suffix, _) in served {
+            try Data(PreviewSite.photo).write(to: URL(fileURLWithPath: site.site + "/images/a." + suffix))
+        }
+        try await site.app().test(.router) { client in
+            for (suffix, type) in served {
+                let response = try await client.execute(uri: "/images/a." + suffix, method: .head)
+                #expect(response.status == .ok && response.headers[.contentType] == type, "\(suffix)")
+            }
+        }
+        #expect(ImageFormat.avif.identity.mediaType == "image/avif" && ImageFormat.webp.identity.mediaType == "image/webp"
+            && ImageFormat.heif.identity.mediaType == "image/heic")
     }
 
     /// Only pages are sent whole and fresh: a photo's name is judged once decoded.

@@ -159,10 +159,10 @@ public struct Rendition: Equatable, Sendable, Codable {
                                                     debugDescription: "a kept rendition is decoded by the store that keeps its bytes"))
         }
         let digest = try values.decode(String.self, forKey: .digest)
+        let format = try values.decodeIfPresent(OutputFormat.self, forKey: .format) ?? .jpeg
         self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
                   digest: digest, byteCount: try values.decode(Int.self, forKey: .byteCount),
-                  content: .stored(path: locator.path(digest)),
-                  format: try values.decodeIfPresent(OutputFormat.self, forKey: .format) ?? .jpeg)
+                  content: .stored(path: locator.path(digest, format)), format: format)
     }
 }
 
@@ -174,12 +174,12 @@ public enum RenditionContent: Equatable, Sendable {
     case stored(path: String)
 }
 
-/// Tells a decoder where a store keeps the bytes of a rendition with a given digest.
+/// Tells a decoder where a store keeps the bytes of a rendition with a given digest and format.
 public struct RenditionLocator: Sendable {
     public static let key = CodingUserInfoKey(rawValue: "galgen.renditionLocator")!
-    public var path: @Sendable (_ digest: String) -> String
+    public var path: @Sendable (_ digest: String, _ format: OutputFormat) -> String
 
-    public init(path: @escaping @Sendable (String) -> String) {
+    public init(path: @escaping @Sendable (String, OutputFormat) -> String) {
         self.path = path
     }
 }

@@ -1,3 +1,4 @@
+import GalgenCore
 import Hummingbird
 import NIOCore
 
@@ -17,19 +18,18 @@ struct PreviewResponder: HTTPResponder {
         guardrail = SiteGuardMiddleware(basePath: basePath, policy: policy, events: events)
         pages = LiveHTMLMiddleware(events: events)
         files = FileMiddleware(fileProvider: ConfinedFileSystem(root: root), urlBasePath: basePath, searchForIndexHtml: true)
-            .withAdditionalMediaTypes(forFileExtensions: Self.mediaTypesHummingbirdLacks)
+            .withAdditionalMediaTypes(forFileExtensions: Self.imageMediaTypes)
             .withServeOnNotFoundResponse()
         endpoints = LiveEndpoints(policy: policy, events: events)
     }
 
-    /// Formats galgen writes (renditions, published originals) that Hummingbird's table does not
-    /// know; its table has WebP, JPEG and PNG. The preview sends nosniff, so a file without its
-    /// type would not show.
-    static let mediaTypesHummingbirdLacks: [String: MediaType] = [
-        "avif": MediaType(type: .image, subType: "avif"),
-        "heic": MediaType(type: .image, subType: "heic"),
-        "heif": MediaType(type: .image, subType: "heif"),
-    ]
+    /// Every format galgen writes (renditions, published originals), with the media type the
+    /// format table gives its suffix: Hummingbird's own table lacks AVIF and HEIC/HEIF, and the
+    /// preview sends nosniff, so a file without its type would not show.
+    static let imageMediaTypes: [String: MediaType] = Dictionary(
+        ImageFormat.allCases.flatMap(\.identity.servedMediaTypes).compactMap { suffix, type in
+            MediaType(from: type).map { (suffix, $0) }
+        }) { first, _ in first }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         try await guardrail.handle(request, context: context) { request, context in

@@ -1,0 +1,33 @@
+import Foundation
+import GalgenCore
+@testable import GalgenIO
+import GalgenTestSupport
+import Testing
+
+/// The rendition cache names each file by its format's suffix (it named every one `.jpg`); the
+/// pipeline keeps each format's renditions under a key of their own (`RenderedFormats.split`).
+struct RenditionSuffixTests {
+    @Test func anAVIFRenditionIsStoredAsAVIFAndReadBack() throws {
+        let folder = try TemporaryFolder()
+        let layout = CacheFolder.Layout(root: folder.path + "/cache")
+        let avif = Rendition(width: 4, height: 3, encoded: Array("avif bytes".utf8), format: .avif)
+        let jpeg = Rendition(width: 4, height: 3, encoded: Array("jpeg bytes".utf8), format: .jpeg)
+        let store = DiskRenditionStore(layout: layout, temporaries: TemporaryFiles())
+        let keptAVIF = try store.keep("avif", RenderedImage(width: 4, height: 3, renditions: [avif]))
+        let keptJPEG = try store.keep("jpeg", RenderedImage(width: 4, height: 3, renditions: [jpeg]))
+        let avifPath = layout.renditions + "/" + avif.digest + ".avif"
+        #expect(keptAVIF.renditions.map(\.content) == [.stored(path: avifPath)])
+        #expect(keptJPEG.renditions.map(\.content) == [.stored(path: layout.renditions + "/" + jpeg.digest + ".jpg")])
+        try store.finish(["avif", "jpeg"])
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: layout.renditions).filter { !$0.hasPrefix(".") }
+        #expect(Set(files) == [jpeg.digest + ".jpg", avif.digest + ".avif"])
+        let reopened = DiskRenditionStore(layout: layout, temporaries: TemporaryFiles())
+        let read = try #require(reopened.lookup("avif")?.renditions.first)
+        #expect(read.format == .avif && read.content == .stored(path: avifPath))
+        #expect(FileManager.default.contents(atPath: avifPath) == Data("avif bytes".utf8))
+        // Kept files are not pruned for their suffix; a dropped key's file is.
+        try reopened.finish(["avif"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: layout.renditions).filter { !$0.hasPrefix(".") } == [avif.digest + ".avif"])
+    }
+}
