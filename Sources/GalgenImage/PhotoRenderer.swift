@@ -1,13 +1,22 @@
 import GalgenCore
 
-/// The live render-images stage for every format galgen reads: the format is told from the
-/// file's first bytes, never from its name, and its codec (`ImageCodecs`) renders it.
+/// The live render stage for every item galgen reads: the format is told from the file's first
+/// bytes, never from its name; its media kind (from the format table) says how the item is
+/// rendered, and for a photo its codec (`ImageCodecs`) renders it.
 public enum PhotoRenderer {
     public static func make() -> ImageRenderer {
         ImageRenderer(
-            render: { bytes, request in try ImageCodecs.codec(for: try format(of: bytes)).render(bytes, request) },
+            render: { bytes, request in
+                let format = try format(of: bytes)
+                switch format.identity.mediaKind {
+                case .photo: return try ImageCodecs.codec(for: format).render(bytes, request)
+                }
+            },
             peakBytes: { bytes, request in
-                ImageFormat(signature: bytes).map { ImageCodecs.codec(for: $0).peakBytes(bytes, request) } ?? 0
+                guard let format = ImageFormat(signature: bytes) else { return 0 }
+                switch format.identity.mediaKind {
+                case .photo: return ImageCodecs.codec(for: format).peakBytes(bytes, request)
+                }
             })
     }
 

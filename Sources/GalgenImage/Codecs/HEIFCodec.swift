@@ -5,8 +5,9 @@ import GalgenPixels
 /// HEIC/HEIF and AVIF through libheif, which decodes both (and applies the container's
 /// `irot`/`imir`/`clap`); AVIF renditions through libheif and aom.
 enum HEIFCodec {
-    static let heif = ImageCodec.decodedWhole(.heif, decoder)
-    static let avif = ImageCodec.decodedWhole(.avif, decoder, encoder: avifEncoder)
+    static let heif = ImageCodec.decodedWhole(.heif, decoder, scanLocation: { HEIFLocation.scan($0, into: &$1) })
+    static let avif = ImageCodec.decodedWhole(.avif, decoder, scanLocation: { HEIFLocation.scan($0, into: &$1) },
+                                              encoder: avifEncoder)
 
     static let decoder = WholeDecoder(
         header: { bytes in

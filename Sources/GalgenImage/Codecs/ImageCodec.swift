@@ -8,14 +8,18 @@ struct ImageCodec: Sendable {
     let render: @Sendable (_ source: [UInt8], _ request: RenditionRequest) throws -> RenderedImage
     /// What `render` holds in memory at its peak, from the header; zero when unknown.
     let peakBytes: @Sendable (_ source: [UInt8], _ request: RenditionRequest) -> Int
+    /// Every metadata block of the container, looked through for a location (`LocationScanner`).
+    let scanLocation: @Sendable (_ source: ArraySlice<UInt8>, _ findings: inout LocationFindings) -> Void
     /// How a rendition is written in this format; nil for a format galgen only reads.
     let encoder: ImageEncoder?
 
     /// A format its library decodes whole, rendered by `DecodedImageRenderer`.
-    static func decodedWhole(_ format: ImageFormat, _ decoder: WholeDecoder, encoder: ImageEncoder? = nil) -> ImageCodec {
+    static func decodedWhole(_ format: ImageFormat, _ decoder: WholeDecoder,
+                             scanLocation: @escaping @Sendable (ArraySlice<UInt8>, inout LocationFindings) -> Void,
+                             encoder: ImageEncoder? = nil) -> ImageCodec {
         ImageCodec(render: { try DecodedImageRenderer.render($0, format: format, decoder: decoder, request: $1) },
                    peakBytes: { DecodedImageRenderer.peakBytes($0, decoder: decoder, request: $1) },
-                   encoder: encoder)
+                   scanLocation: scanLocation, encoder: encoder)
     }
 }
 

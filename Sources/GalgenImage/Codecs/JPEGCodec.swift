@@ -10,6 +10,7 @@ enum JPEGCodec {
     static let codec = ImageCodec(
         render: { try JPEGImageRenderer.render($0, request: $1, decoder: JPEGDecoder()) },
         peakBytes: { JPEGImageRenderer.peakBytes($0, request: $1) },
+        scanLocation: { JPEGLocation.scan($0, into: &$1) },
         encoder: ImageEncoder(keepsAlpha: false, quality: { quality, _ in quality }) { image, _, quality, iccProfile in
             try JPEGEncoder(quality: quality, progressive: image.width >= progressiveFromWidth).encode(image, iccProfile: iccProfile)
         })

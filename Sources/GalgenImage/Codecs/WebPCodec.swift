@@ -6,6 +6,7 @@ enum WebPCodec {
     static let codec = ImageCodec.decodedWhole(
         .webp,
         WholeDecoder(header: { try WebPDecoder.header($0) }, decode: { try WebPDecoder.decode($0, maxPixels: $1) }),
+        scanLocation: { WebPLocation.scan($0, into: &$1) },
         encoder: ImageEncoder(
             keepsAlpha: true,
             quality: { OutputQuality.match(OutputQuality.webp, $0, $1) },

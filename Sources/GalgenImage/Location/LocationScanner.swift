@@ -11,12 +11,7 @@ import GalgenCore
 public enum LocationScanner {
     public static func check(_ bytes: [UInt8], format: ImageFormat) -> LocationCheck {
         var findings = LocationFindings()
-        switch format {
-        case .jpeg: JPEGLocation.scan(bytes[...], into: &findings)
-        case .png: PNGLocation.scan(bytes[...], into: &findings)
-        case .webp: WebPLocation.scan(bytes[...], into: &findings)
-        case .heif, .avif: HEIFLocation.scan(bytes[...], into: &findings)
-        }
+        ImageCodecs.codec(for: format).scanLocation(bytes[...], &findings)
         return findings.check
     }
 
