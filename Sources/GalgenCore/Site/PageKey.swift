@@ -1,7 +1,8 @@
 import Crypto
 
 /// A page's identity for the page cache: the template files plus everything the page's
-/// view model holds. Same key, same HTML, so an unchanged page is not rendered again.
+/// view model holds (its kind, its frame, then its body: `PageViewModel.fingerprint`).
+/// Same key, same HTML, so an unchanged page is not rendered again.
 public enum PageKey {
     public static func make(templateDigest: String, page: PageViewModel) -> String {
         var fingerprint = Fingerprint()
