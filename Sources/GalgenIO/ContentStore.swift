@@ -77,15 +77,16 @@ public final class ContentStore: Sendable {
         return destination
     }
 
-    /// Removes every stored file but those of `kept`, and temporary files of dead processes.
+    /// Removes every stored file but those named in `kept` (a digest and its suffix: a file of
+    /// a kept digest under another suffix goes too), and temporary files of dead processes.
     public func removeAll(except kept: Set<String>) {
         TemporaryFiles.removeOrphans(in: [folder])
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
-            // A digest has no dot; what follows its first is the suffix.
-            let digest = String(name.prefix { $0 != "." })
-            if !kept.contains(digest) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") && !kept.contains(name) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
-        withStamps { $0.byDigest = $0.byDigest.filter { kept.contains($0.key) }; $0.changed = true }
+        // A digest has no dot; what follows its first is the suffix.
+        let digests = Set(kept.map { String($0.prefix { $0 != "." }) })
+        withStamps { $0.byDigest = $0.byDigest.filter { digests.contains($0.key) }; $0.changed = true }
     }
 
     /// Writes the stamps file if a stamp was recorded since it was read.

@@ -61,7 +61,7 @@ public final class DiskRenditionStore: Sendable {
         // Half-written files of a killed build. Such a build never saved its record, so this
         // build had work to do and gets here.
         TemporaryFiles.removeOrphans(in: [root])
-        files.removeAll(except: images.read { Set($0.values.flatMap { $0.renditions.map(\.digest) }) })
+        files.removeAll(except: images.read { Set($0.values.flatMap { $0.renditions.map { $0.digest + Self.suffix($0.format) } }) })
         try images.save()
         try files.saveStamps()
     }

@@ -26,7 +26,9 @@ struct RenditionSuffixTests {
         let read = try #require(reopened.lookup("avif")?.renditions.first)
         #expect(read.format == .avif && read.content == .stored(path: avifPath))
         #expect(FileManager.default.contents(atPath: avifPath) == Data("avif bytes".utf8))
-        // Kept files are not pruned for their suffix; a dropped key's file is.
+        // Kept files are not pruned for their suffix; a dropped key's file is, and so is a file an
+        // older galgen named `.jpg` for the same AVIF digest.
+        FileManager.default.createFile(atPath: layout.renditions + "/" + avif.digest + ".jpg", contents: Data("avif bytes".utf8))
         try reopened.finish(["avif"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.renditions).filter { !$0.hasPrefix(".") } == [avif.digest + ".avif"])
     }
