@@ -52,6 +52,11 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// originals are published).
     public var sourceFormat: ImageFormat?
 
+    /// What kind of item it is, from its format's row in the format table (a record kept before
+    /// galgen noted the format is a photo: nothing else was rendered then). The present stage asks
+    /// this, never the format, to choose the item's page.
+    public var kind: MediaKind { sourceFormat?.identity.mediaKind ?? .photo }
+
     public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
                 placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata(),
                 location: LocationCheck? = LocationCheck.none, sourceFormat: ImageFormat? = nil) {

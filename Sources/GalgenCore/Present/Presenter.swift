@@ -94,7 +94,15 @@ public enum Presenter {
                                    galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
                                    slideshowSeconds: gallery.viewer.slideshowSeconds)
         let segments = segments(context)
-        return overviewPages(context) + shown.indices.map { photoPage(context, segments: segments, index: $0) }
+        return overviewPages(context) + shown.indices.map { itemPage(context, segments: segments, index: $0) }
+    }
+
+    /// An item's own page, of the kind its media kind calls for: the one place the present stage
+    /// tells items apart (a video item would get its page here).
+    static func itemPage(_ context: AlbumContext, segments: [SegmentViewModel], index: Int) -> PageViewModel {
+        switch context.shown[index].kind {
+        case .photo: photoPage(context, segments: segments, index: index)
+        }
     }
 
     /// What every page of an album shares.

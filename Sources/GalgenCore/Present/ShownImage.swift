@@ -1,10 +1,13 @@
-/// A photo of an album: its entry, what was rendered, where its files go.
+/// An item of an album (a photo today): its entry, what was rendered, where its files go.
 struct ShownImage {
     var image: GalleryImage
     var rendered: RenderedImage
     var planned: PlannedSource
     /// Where its original file is published, if it is.
     var original: String? = nil
+
+    /// The kind of item, which chooses its page (`Presenter.itemPage`).
+    var kind: MediaKind { rendered.kind }
 
     /// Smallest first; never empty (photos without renditions are not shown).
     var renditions: [Rendition] { rendered.renditions.sorted { $0.width < $1.width } }
