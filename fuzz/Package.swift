@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "GalgenImage", package: "galgen"),
                 .product(name: "GalgenJPEG", package: "galgen"),
+                .product(name: "GalgenPixels", package: "galgen"),
                 .product(name: "GalgenCore", package: "galgen"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -1,6 +1,7 @@
 import GalgenCore
 import GalgenImage
 import GalgenJPEG
+import GalgenPixels
 
 /// One input: the bytes of a photo, as the image stage would get them from a file or a download.
 ///
