@@ -13,9 +13,6 @@ import Synchronization
 /// text file beside the folder, saved by `saveStamps()`.
 public final class ContentStore: Sendable {
     public let folder: String
-    /// Appended to the digest to name a file when no other suffix is given (none for downloads;
-    /// a rendition is named with its format's suffix, `.avif`).
-    let suffix: String
     let temporaries: TemporaryFiles
     private let stampFile: StampFile
     private let stamps = Mutex<Stamps?>(nil)
@@ -25,20 +22,21 @@ public final class ContentStore: Sendable {
         var changed = false
     }
 
-    public init(folder: String, suffix: String = "", temporaries: TemporaryFiles = TemporaryFiles()) {
+    public init(folder: String, temporaries: TemporaryFiles = TemporaryFiles()) {
         self.folder = folder
-        self.suffix = suffix
         self.temporaries = temporaries
         self.stampFile = StampFile(path: Self.stampsPath(of: folder))
     }
 
-    public func path(_ digest: String, suffix: String? = nil) -> String { folder + "/" + digest + (suffix ?? self.suffix) }
+    /// The file for `digest`, named by it and `suffix` (none for downloads and snapshots; a
+    /// rendition is named with its format's suffix, `.avif`).
+    public func path(_ digest: String, suffix: String = "") -> String { folder + "/" + digest + suffix }
 
     /// The stamps file of the store in `folder`: beside it, `<folder>.stamps`.
     public static func stampsPath(of folder: String) -> String { folder + ".stamps" }
 
     /// Whether the file for `digest` is there with exactly the bytes its name says.
-    public func verify(_ digest: String, suffix: String? = nil) -> Bool {
+    public func verify(_ digest: String, suffix: String = "") -> Bool {
         guard let current = FileStamp.of(path(digest, suffix: suffix)) else { return false }
         if let known = withStamps({ $0.byDigest[digest] }), known.sameContents(as: current) { return true }
         guard Self.digest(ofFile: path(digest, suffix: suffix)) == digest else { return false }
@@ -49,7 +47,7 @@ public final class ContentStore: Sendable {
     /// Writes `bytes` under their digest, unless an intact copy is there already; returns the path.
     /// `durable` adds fsync (for files that cannot be made again).
     @discardableResult
-    public func put(_ bytes: [UInt8], digest: String, suffix: String? = nil, durable: Bool) throws -> String {
+    public func put(_ bytes: [UInt8], digest: String, suffix: String = "", durable: Bool) throws -> String {
         let destination = path(digest, suffix: suffix)
         if verify(digest, suffix: suffix) { return destination }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -14,13 +14,15 @@ struct ContentStoreTests {
     init() throws { folder = try TemporaryFolder() }
 
     /// A store as a build opens it: the stamps file, if any, read afresh.
-    func openStore() -> ContentStore { ContentStore(folder: folder.path + "/store", suffix: ".jpg") }
+    func openStore() -> ContentStore { ContentStore(folder: folder.path + "/store") }
+    /// The files are named like renditions: digest and suffix.
+    let suffix = ".jpg"
     var stampsFile: String { folder.path + "/store.stamps" }
 
     /// A store holding `bytes`, its stamps saved.
     func storeWithFile() throws -> (ContentStore, path: String) {
         let store = openStore()
-        let path = try store.put(bytes, digest: digest, durable: false)
+        let path = try store.put(bytes, digest: digest, suffix: suffix, durable: false)
         try store.saveStamps()
         return (store, path)
     }
@@ -29,8 +31,8 @@ struct ContentStoreTests {
         let (store, path) = try storeWithFile()
         #expect(path == folder.path + "/store/" + digest + ".jpg")
         #expect(FileManager.default.contents(atPath: path) == Data(bytes))
-        #expect(store.verify(digest) && openStore().verify(digest))
-        #expect(!store.verify(ContentHash.hex(Array("never stored".utf8))))
+        #expect(store.verify(digest, suffix: suffix) && openStore().verify(digest, suffix: suffix))
+        #expect(!store.verify(ContentHash.hex(Array("never stored".utf8)), suffix: suffix))
         #expect(!folder.list().contains { $0.contains(".partial-") })
     }
 
@@ -44,31 +46,31 @@ struct ContentStoreTests {
         case .truncation: try FileEdit.truncate(path, to: bytes.count / 2)
         case .deletion: try FileManager.default.removeItem(atPath: path)
         }
-        #expect(!store.verify(digest))
-        #expect(!openStore().verify(digest))
+        #expect(!store.verify(digest, suffix: suffix))
+        #expect(!openStore().verify(digest, suffix: suffix))
         // Putting it again repairs it.
-        try openStore().put(bytes, digest: digest, durable: false)
+        try openStore().put(bytes, digest: digest, suffix: suffix, durable: false)
         #expect(FileManager.default.contents(atPath: path) == Data(bytes))
-        #expect(openStore().verify(digest))
+        #expect(openStore().verify(digest, suffix: suffix))
     }
 
     @Test func anUnchangedFileIsTrustedByItsStampWithoutBeingHashed() throws {
         let (store, path) = try storeWithFile()
         // Other bytes with the stamp put back: only hashing could tell, and a trusted file is not hashed.
         try FileEdit.overwriteKeepingStamp(path, with: Array("THE".utf8))
-        #expect(store.verify(digest))
-        #expect(openStore().verify(digest), "the stamps file did not vouch for the file")
+        #expect(store.verify(digest, suffix: suffix))
+        #expect(openStore().verify(digest, suffix: suffix), "the stamps file did not vouch for the file")
         // Without the stamps file, a store hashes the file and finds it damaged.
         try FileManager.default.removeItem(atPath: stampsFile)
-        #expect(!openStore().verify(digest))
+        #expect(!openStore().verify(digest, suffix: suffix))
     }
 
     @Test func puttingAFileThatIsThereIntactWritesNothing() throws {
         let (store, path) = try storeWithFile()
         let file = FileStamp.of(path), stamps = FileStamp.of(stampsFile)
-        try store.put(bytes, digest: digest, durable: false)
+        try store.put(bytes, digest: digest, suffix: suffix, durable: false)
         let later = openStore()
-        try later.put(bytes, digest: digest, durable: true)
+        try later.put(bytes, digest: digest, suffix: suffix, durable: true)
         try later.saveStamps()
         #expect(FileStamp.of(path) == file, "the file was written again")
         #expect(FileStamp.of(stampsFile) == stamps, "the stamps file was written again")
