@@ -1,0 +1,95 @@
+/// What a video is, read from its file (`ffprobe`) and kept with its rendered poster in
+/// `RenderedImage.video`, so a rebuild never probes it again; and, once transcoded, its files.
+public struct VideoDetails: Equatable, Sendable, Codable {
+    /// Seconds.
+    public var duration: Double
+    /// The upright size a player shows (the display matrix's rotation applied).
+    public var width: Int
+    public var height: Int
+    public var frameRate: Double?
+    /// The source's video codec as ffprobe names it ("h264", "hevc").
+    public var codec: String
+    public var hasAudio: Bool
+    /// The transfer of an HDR source, which the transcode tone-maps to SDR BT.709; nil for SDR.
+    public var hdr: VideoHDR?
+    /// A Live Photo's or Motion Photo's motion, not a video of its own.
+    public var isMotion: Bool
+    /// The published MP4s: best codec first (the order of `video.formats`), smallest first within
+    /// one codec. Empty in a kept poster record: the pipeline adds them, each kept on its own.
+    public var files: [VideoFile]
+
+    public init(duration: Double, width: Int, height: Int, frameRate: Double? = nil, codec: String, hasAudio: Bool,
+                hdr: VideoHDR? = nil, isMotion: Bool = false, files: [VideoFile] = []) {
+        self.duration = duration
+        self.width = width
+        self.height = height
+        self.frameRate = frameRate
+        self.codec = codec
+        self.hasAudio = hasAudio
+        self.hdr = hdr
+        self.isMotion = isMotion
+        self.files = files
+    }
+
+    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion }
+
+    // The files are kept apart (each under its `VideoKey`), never in the poster's record.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(duration: try values.decode(Double.self, forKey: .duration), width: try values.decode(Int.self, forKey: .width),
+                  height: try values.decode(Int.self, forKey: .height),
+                  frameRate: try values.decodeIfPresent(Double.self, forKey: .frameRate),
+                  codec: try values.decode(String.self, forKey: .codec), hasAudio: try values.decode(Bool.self, forKey: .hasAudio),
+                  hdr: try values.decodeIfPresent(VideoHDR.self, forKey: .hdr),
+                  isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(duration, forKey: .duration)
+        try values.encode(width, forKey: .width)
+        try values.encode(height, forKey: .height)
+        try values.encodeIfPresent(frameRate, forKey: .frameRate)
+        try values.encode(codec, forKey: .codec)
+        try values.encode(hasAudio, forKey: .hasAudio)
+        try values.encodeIfPresent(hdr, forKey: .hdr)
+        if isMotion { try values.encode(isMotion, forKey: .isMotion) }
+    }
+
+    /// "0:42", "1:02:03".
+    public var durationText: String {
+        let total = max(0, Int(duration.rounded()))
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
+    }
+}
+
+/// An HDR transfer characteristic (ffprobe's `color_transfer`).
+public enum VideoHDR: String, Equatable, Sendable, Codable {
+    /// Hybrid log-gamma, `arib-std-b67` (an iPhone's HDR video, Dolby Vision 8.4 included).
+    case hlg
+    /// Perceptual quantizer, `smpte2084` (HDR10, Dolby Vision profile 5/8.1).
+    case pq
+}
+
+/// One published MP4.
+public struct VideoFile: Equatable, Sendable, Codable {
+    public var codec: VideoCodec
+    public var width: Int
+    public var height: Int
+    /// SHA-256 of the file: its name in the cache and its fingerprint in the site.
+    public var digest: String
+    public var byteCount: Int
+    /// Where its bytes are: a complete temporary file just encoded, or the cache's copy.
+    public var path: String
+
+    public init(codec: VideoCodec, width: Int, height: Int, digest: String, byteCount: Int, path: String) {
+        self.codec = codec
+        self.width = width
+        self.height = height
+        self.digest = digest
+        self.byteCount = byteCount
+        self.path = path
+    }
+}
