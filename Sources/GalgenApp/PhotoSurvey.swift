@@ -31,6 +31,9 @@ struct PhotoSurvey: Equatable, Sendable {
                 if folder.isEmpty { photosAtTop += 1 }
                 folders.insert(folder)
                 candidates += Sidecar.candidates(for: name).map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            case .media(.video):
+                // Counted and worded by init --from's survey (helper: videos).
+                continue
             case let .unsupported(format):
                 formats[format, default: 0] += 1
             case .other:

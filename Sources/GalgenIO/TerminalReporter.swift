@@ -52,6 +52,10 @@ public final class TerminalReporter: Sendable {
                 if state.verbosity != .quiet && !(repeated && state.verbosity == .brief) {
                     line("  · \(entry): \(summary)", &state)
                 }
+            case .videoProgress:
+                break
+            case let .videoTool(text):
+                if state.verbosity == .verbose { line("  $ \(text)", &state) }
             }
         }
     }

@@ -1,22 +1,22 @@
 import GalgenCore
 
-/// The live render stage for every item galgen reads: the format is told from the file's first
-/// bytes, never from its name; its media kind (from the format table) says how the item is
-/// rendered, and for a photo its codec (`ImageCodecs`) renders it.
+/// The live render stage for every photo galgen reads (and every video's poster): the format is
+/// told from the file's first bytes, never from its name, and its codec (`ImageCodecs`) renders
+/// it. A video never reaches here: the pipeline gives it to the video tools (GalgenVideo).
 public enum PhotoRenderer {
     public static func make() -> ImageRenderer {
         ImageRenderer(
             render: { bytes, request in
                 let format = try format(of: bytes)
-                switch format.identity.mediaKind {
-                case .photo: return try ImageCodecs.codec(for: format).render(bytes, request)
+                guard let codec = ImageCodecs.codec(for: format) else {
+                    // The pipeline gives a video to the video tools; bytes that reach here are no photo.
+                    throw ImageStageError(message: "it is a video (\(format.identity.name)), not a photo")
                 }
+                return try codec.render(bytes, request)
             },
             peakBytes: { bytes, request in
-                guard let format = ImageFormat(signature: bytes) else { return 0 }
-                switch format.identity.mediaKind {
-                case .photo: return ImageCodecs.codec(for: format).peakBytes(bytes, request)
-                }
+                guard let format = ImageFormat(signature: bytes), let codec = ImageCodecs.codec(for: format) else { return 0 }
+                return codec.peakBytes(bytes, request)
             })
     }
 

@@ -40,6 +40,8 @@ public enum FormatSignature: Sendable {
     /// An ISO-BMFF `ftyp` box listing one of `brands` (as major or compatible brand) and none of
     /// `unless` (a generic `mif1` file is AVIF when an AV1 brand is listed).
     case brands([String], unless: [String] = [])
+    /// Any of these.
+    indirect case anyOf([FormatSignature])
 
     /// Whether `bytes` (up to `ImageFormat.signatureLength` of a file's first bytes) start this way.
     public func matches(_ bytes: [UInt8]) -> Bool {
@@ -49,6 +51,8 @@ public enum FormatSignature: Sendable {
         case let .brands(wanted, unless):
             let listed = Self.brands(bytes)
             return listed.contains { wanted.contains($0) } && !listed.contains { unless.contains($0) }
+        case let .anyOf(signatures):
+            return signatures.contains { $0.matches(bytes) }
         }
     }
 

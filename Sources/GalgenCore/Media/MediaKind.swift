@@ -1,8 +1,11 @@
 /// What kind of item of an album a file holds: the one place it is chosen, from the format
 /// table (`FormatIdentity.mediaKind`). The stages after the folder walk ask an item its kind,
-/// never its format: a photo is decoded, resampled into renditions and shown in a `<picture>`.
+/// never its format: a photo is decoded, resampled into renditions and shown in a `<picture>`;
+/// a video is probed and transcoded by ffmpeg, its poster rendered like a photo, and shown in a
+/// `<video>`.
 public enum MediaKind: String, Equatable, Hashable, Sendable, CaseIterable, Codable {
     case photo
+    case video
 
     /// The kind of a file named `fileName`, from its extension (the folder walk never opens a
     /// file to decide); nil when no format galgen reads is named so.

@@ -102,6 +102,11 @@ public enum BuildEvent: Equatable, Sendable {
     case download(DownloadEvent)
     /// What a folder or glob entry (as written) left out and why (`FolderReport.skippedText`).
     case folderSkipped(entry: String, summary: String)
+    /// A transcode under way: which source, which output ("1080p H.264"), how far (0–1) and,
+    /// once it can be told from the rate so far, the seconds left.
+    case videoProgress(source: String, output: String, fraction: Double, secondsLeft: Double?)
+    /// A line about the video tools (ffmpeg's version, each command line run): shown with `--verbose`.
+    case videoTool(String)
 }
 
 /// Progress of the download stage. URLs in here are already redacted.

@@ -101,7 +101,7 @@ public enum Presenter {
     /// tells items apart (a video item would get its page here).
     static func itemPage(_ context: AlbumContext, segments: [SegmentViewModel], index: Int) -> PageViewModel {
         switch context.shown[index].kind {
-        case .photo: photoPage(context, segments: segments, index: index)
+        case .photo, .video: photoPage(context, segments: segments, index: index)
         }
     }
 

@@ -10,8 +10,10 @@ import GalgenCore
 /// `LocationFindings.maxDepth` deep, and what is inflated or gathered is capped (`LocationFindings.budget`).
 public enum LocationScanner {
     public static func check(_ bytes: [UInt8], format: ImageFormat) -> LocationCheck {
+        // A video's place is read by ffprobe with the rest of its metadata, never from here.
+        guard let codec = ImageCodecs.codec(for: format) else { return .unreadable("it is a video (\(format.identity.name))") }
         var findings = LocationFindings()
-        ImageCodecs.codec(for: format).scanLocation(bytes[...], &findings)
+        codec.scanLocation(bytes[...], &findings)
         return findings.check
     }
 
