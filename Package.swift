@@ -108,6 +108,9 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Video: ffprobe and ffmpeg run as programs (never linked), with timeouts, bounded output and a
+        // registry Ctrl-C stops; the poster goes through the photo pipeline.
+        .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImage", "GalgenIO"]),
         // Live effects: file system, terminal.
         .target(name: "GalgenIO", dependencies: ["GalgenCore", "CFileShim", .product(name: "Crypto", package: "swift-crypto")]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
@@ -179,6 +182,7 @@ let package = Package(
             name: "GalgenImageTests",
             dependencies: ["GalgenImage", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
         ),
+        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",

@@ -1,0 +1,68 @@
+/// The command lines galgen runs, as argument arrays (no shell, so no quoting): a probe, a
+/// poster, a transcode. Pure, so each flag is tested without running anything.
+public enum FFmpegArguments {
+    /// Flags every ffmpeg run gets: no reading of the terminal (ffmpeg would take keys as
+    /// commands), only errors on standard error.
+    static let quiet = ["-hide_banner", "-nostdin", "-loglevel", "error"]
+
+    /// ffprobe's JSON report of the container and every stream.
+    public static func probe(_ path: String) -> [String] {
+        ["-hide_banner", "-loglevel", "error", "-print_format", "json", "-show_format", "-show_streams", "--", path]
+    }
+
+    /// Where a poster's search for a frame that is not black starts: a second in, or a quarter of
+    /// a shorter video (a fade-in is skipped; a Live Photo's key frame is near its middle).
+    public static func posterStart(duration: Double) -> Double {
+        min(1, max(0, duration.isFinite ? duration : 0) / 4)
+    }
+
+    /// One upright frame as a PNG at `output`: at `time` when given, else the first frame after
+    /// `posterStart` that is not near-black, searched for at most `searchSeconds` (`skipBlack`
+    /// false takes the first frame there, for a video that is black throughout).
+    public static func poster(_ path: String, output: String, details: VideoDetails, time: Double?,
+                              skipBlack: Bool = true, searchSeconds: Double = 10) -> [String] {
+        let start = time.map { max(0, min($0, details.duration)) } ?? posterStart(duration: details.duration)
+        let searches = time == nil && skipBlack
+        return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
+            + ["-i", path, "-map", "0:v:0", "-an", "-sn", "-dn",
+               "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches),
+               "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-c:v", "png", "-compression_level", "1",
+               "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
+    }
+
+    /// One MP4 of `job` at `output`: H.264 High or AV1, scaled, upright (autorotate applies the
+    /// display matrix to the pixels; `rotate=0` leaves none), HDR tone-mapped to BT.709, AAC-LC
+    /// 128 kb/s or silent, `moov` first, every tag and chapter dropped (place, device, dates),
+    /// bit-exact and with pinned threads so two runs give the same bytes, progress on stdout.
+    public static func transcode(_ path: String, output: String, job: TranscodeJob) -> [String] {
+        let threads = String(max(1, job.threads))
+        let audio = job.audio && job.details.hasAudio
+        return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:v:0"] + (audio ? ["-map", "0:a:0"] : [])
+            + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr)]
+            + videoCodec(job, threads: threads)
+            + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
+            + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])
+            + ["-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-metadata:s:v", "rotate=0",
+               "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact",
+               "-threads", threads, "-filter_threads", threads,
+               "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+    }
+
+    static func videoCodec(_ job: TranscodeJob, threads: String) -> [String] {
+        switch job.output.codec {
+        case .h264:
+            ["-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-preset", VideoQuality.x264Preset,
+             "-crf", String(VideoQuality.h264CRF(job.quality)), "-x264-params", "threads=\(threads)"]
+        case .av1:
+            ["-c:v", "libsvtav1", "-pix_fmt", "yuv420p", "-preset", String(VideoQuality.svtAV1Preset),
+             "-crf", String(VideoQuality.av1CRF(job.quality)), "-svtav1-params", "lp=\(threads)"]
+        }
+    }
+
+    /// Seconds as ffmpeg reads them: "1.5", never an exponent.
+    static func seconds(_ value: Double) -> String {
+        let millis = Int((max(0, value.isFinite ? value : 0) * 1000).rounded())
+        let fraction = millis % 1000
+        return "\(millis / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+    }
+}

@@ -1,0 +1,87 @@
+/// What a probed video gives the rest of galgen: its checks, its upright details, its words and
+/// date, its device, and whether it records a place. Pure; `LiveVideoTools.inspect` calls these.
+extension VideoProbe {
+    /// The video stream a player shows, once the file is known to be one galgen can publish;
+    /// otherwise `VideoToolError.unusable` saying why.
+    public func checked(maxDuration: Double = VideoSettings.defaultMaxDuration,
+                        maxPixels: Int = RenditionRequest.defaultMaxPixels) throws(VideoToolError) -> Stream {
+        guard let video else {
+            throw .unusable(hasAudio ? "it has no video stream (an audio-only file?)" : "it has no video stream")
+        }
+        guard let codec = video.codec else {
+            throw .unusable("its video stream is in a codec the installed ffmpeg cannot decode (ffprobe names none)")
+        }
+        guard let width = video.width, let height = video.height else {
+            throw .unusable("its video stream (\(codec)) has no frame size: the file may be truncated")
+        }
+        guard let duration, duration > 0 else {
+            throw .unusable("it has no duration (a truncated file, or a single frame?)")
+        }
+        guard duration <= maxDuration else {
+            throw .unusable("it is \(Int(duration.rounded())) seconds long, over video.max_duration (\(Int(maxDuration)) seconds); raise it to publish this video")
+        }
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
+            throw .unusable("its frames are \(width)×\(height) pixels, over max_pixels (\(maxPixels))")
+        }
+        return video
+    }
+
+    /// The details a page and a transcode need: the upright size (a quarter turn swaps width and
+    /// height), the HDR transfer, the sound. Checks first (`checked`).
+    public func details(isMotion: Bool = false, maxDuration: Double = VideoSettings.defaultMaxDuration,
+                        maxPixels: Int = RenditionRequest.defaultMaxPixels) throws(VideoToolError) -> VideoDetails {
+        let video = try checked(maxDuration: maxDuration, maxPixels: maxPixels)
+        let (width, height) = (video.width ?? 0, video.height ?? 0)
+        let sideways = video.isQuarterTurn
+        return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
+                            frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
+                            isMotion: isMotion)
+    }
+
+    /// Its date and words: the QuickTime creation date with its zone, else the container's (or
+    /// the video stream's) `creation_time` (UTC); the title; the description or comment as caption.
+    public var metadata: PhotoMetadata {
+        let captured = tag("com.apple.quicktime.creationdate").flatMap(VideoDate.parse)
+            ?? tag("creation_time").flatMap(VideoDate.parse) ?? streamCreationTime.flatMap(VideoDate.parse)
+        let caption = tag("com.apple.quicktime.description") ?? tag("description") ?? tag("comment") ?? tag("synopsis")
+        return PhotoMetadata(captured: captured,
+                             words: EmbeddedWords(title: tag("com.apple.quicktime.title") ?? tag("title"), caption: caption))
+    }
+
+    /// The device (QuickTime's make and model, or Android's), and the local time it recorded.
+    public var facts: PhotoFacts {
+        let localTime = tag("com.apple.quicktime.creationdate").flatMap { VideoDate.parse($0) != nil ? String($0.prefix(19)) : nil }
+        return PhotoFacts(takenAt: localTime,
+                          make: tag("com.apple.quicktime.make") ?? tag("make") ?? tag("com.android.manufacturer"),
+                          model: tag("com.apple.quicktime.model") ?? tag("model") ?? tag("com.android.model"))
+    }
+
+    /// Whether the container records where it was filmed (ISO 6709 coordinates under any of the
+    /// names ffprobe gives them): found, the original is never published and the place never shown.
+    public var location: LocationCheck {
+        let names = tags.keys.sorted().filter { key in
+            Self.locationWords.contains { key.contains($0) } && tags[key].flatMap(PhotoFacts.clean) != nil
+        }
+        guard let first = names.first else { return .none }
+        return .found("a location (\(first)) in the video's metadata")
+    }
+
+    static let locationWords = ["location", "iso6709", "xyz", "gps", "coordinates"]
+
+    /// A tag's text, cleaned; nil when absent or blank.
+    func tag(_ name: String) -> String? { tags[name].flatMap(PhotoFacts.clean) }
+}
+
+extension VideoProbe.Stream {
+    /// A quarter or three-quarter turn: the player shows it with width and height swapped.
+    public var isQuarterTurn: Bool { abs(rotation % 180) == 90 }
+
+    /// HDR from the transfer, or from a Dolby Vision record whose base layer is HLG.
+    public var hdr: VideoHDR? {
+        switch colorTransfer {
+        case "smpte2084": .pq
+        case "arib-std-b67": .hlg
+        default: dolbyVisionHLG ? .hlg : nil
+        }
+    }
+}

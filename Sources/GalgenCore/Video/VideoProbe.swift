@@ -1,0 +1,67 @@
+/// What ffprobe says about a video file (`-show_format -show_streams`, JSON), reduced to what
+/// galgen uses: read by `FFprobeReport.parse`, checked and mapped by `VideoProbe+Reading`.
+public struct VideoProbe: Equatable, Sendable {
+    /// One stream of the file, as ffprobe lists it.
+    public struct Stream: Equatable, Sendable {
+        /// "video", "audio", "subtitle", "data"…
+        public var type: String
+        /// ffprobe's codec name ("h264", "hevc", "aac"); nil when ffprobe has no decoder for it
+        /// (it then names only the tag, if at all).
+        public var codec: String?
+        public var width: Int?
+        public var height: Int?
+        /// Degrees, from the display matrix side data or the old `rotate` tag (either sign).
+        public var rotation: Int
+        /// Frames per second (`avg_frame_rate`, "30000/1001"); nil when unknown ("0/0").
+        public var frameRate: Double?
+        /// ffprobe's `color_transfer` ("bt709", "smpte2084", "arib-std-b67").
+        public var colorTransfer: String?
+        /// A Dolby Vision configuration record says the stream is HLG-compatible
+        /// (`dv_bl_signal_compatibility_id` 4, as an iPhone records).
+        public var dolbyVisionHLG: Bool
+        /// The stream is a cover picture (`disposition.attached_pic`), not motion.
+        public var isAttachedPicture: Bool
+
+        public init(type: String, codec: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
+                    frameRate: Double? = nil, colorTransfer: String? = nil, dolbyVisionHLG: Bool = false,
+                    isAttachedPicture: Bool = false) {
+            self.type = type
+            self.codec = codec
+            self.width = width
+            self.height = height
+            self.rotation = rotation
+            self.frameRate = frameRate
+            self.colorTransfer = colorTransfer
+            self.dolbyVisionHLG = dolbyVisionHLG
+            self.isAttachedPicture = isAttachedPicture
+        }
+    }
+
+    /// Seconds (the container's, else the first video stream's); nil when ffprobe gives none.
+    public var duration: Double?
+    /// ffprobe's `format_name` ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm").
+    public var formatName: String?
+    public var streams: [Stream]
+    /// The container's tags, keys lowercased (`com.apple.quicktime.creationdate`, `creation_time`,
+    /// `title`, `location`…). Stream tags are not kept: only a stream's creation time is read
+    /// from them, into `streamCreationTime`.
+    public var tags: [String: String]
+    /// The first video stream's `creation_time` tag, for files whose container has none.
+    public var streamCreationTime: String?
+
+    public init(duration: Double? = nil, formatName: String? = nil, streams: [Stream] = [], tags: [String: String] = [:],
+                streamCreationTime: String? = nil) {
+        self.duration = duration
+        self.formatName = formatName
+        self.streams = streams
+        self.tags = tags
+        self.streamCreationTime = streamCreationTime
+    }
+
+    /// The stream a player shows: the first video stream that is not a cover picture.
+    public var video: Stream? {
+        streams.first { $0.type == "video" && !$0.isAttachedPicture }
+    }
+
+    public var hasAudio: Bool { streams.contains { $0.type == "audio" } }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GalgenCore
+
+/// The live `VideoTools`: ffprobe and ffmpeg found on the search path and run as children
+/// (`ProgramRunner`), every one of them stopped by `FFmpegProcesses.terminateAll()`.
+public enum LiveVideoTools {
+    /// - Parameters:
+    ///   - cacheRoot: where ffmpeg's version is remembered under its binary's stamp (a second
+    ///     build runs no ffmpeg); nil asks ffmpeg once per process.
+    ///   - scratchFolder: where posters and transcodes are written while they are made (a
+    ///     transcode's file is the caller's to move or remove); nil is the system's temporary folder.
+    ///   - searchPath: the folders searched for ffmpeg and ffprobe (`$PATH` when nil).
+    ///   - log: the ffmpeg version once, then each command line run (for `--verbose`).
+    /// Without ffmpeg or ffprobe, every call throws `VideoToolError.notInstalled`.
+    public static func make(cacheRoot: String? = nil, scratchFolder: String? = nil, searchPath: String? = nil,
+                            log: @escaping @Sendable (String) -> Void = { _ in }) -> VideoTools {
+        guard let paths = VideoToolPaths.find(searchPath: searchPath) else { return .missing }
+        let scratch = scratchFolder ?? NSTemporaryDirectory()
+        let version = FFmpegVersion(ffmpeg: paths.ffmpeg, cacheRoot: cacheRoot, log: log)
+        let runner = VideoRunner(paths: paths, scratch: scratch, log: log)
+        return VideoTools(
+            version: { try version.value() },
+            inspect: { path, request, options in
+                _ = try version.value()
+                return try await runner.inspect(path, request: request, options: options)
+            },
+            transcode: { path, job, progress in
+                _ = try version.value()
+                return try await runner.transcode(path, job: job, progress: progress)
+            })
+    }
+}
+
+/// The shell around the pure parts: probe, poster, transcode, each one child run.
+struct VideoRunner: Sendable {
+    let paths: VideoToolPaths
+    let scratch: String
+    let log: @Sendable (String) -> Void
+
+    /// Runs one program, logged; a failure says what the program said.
+    func run(_ run: ProgramRun) async throws -> ProgramResult {
+        log(run.commandLine)
+        return try await ProgramRunner.run(run)
+    }
+
+    /// ffprobe's reading of the file at `path`, checked to be a video galgen can publish.
+    func probe(_ path: String) async throws -> VideoProbe {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw VideoToolError.unusable("it cannot be read (no such file, or no permission)")
+        }
+        guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { throw VideoToolError.unusable("the file is empty") }
+        let result = try await run(ProgramRun(executable: paths.ffprobe, arguments: FFmpegArguments.probe(path),
+                                              timeout: VideoSettings.defaultProbeTimeout,
+                                              outputLimit: FFprobeReport.maxBytes + 1))
+        guard result.status == 0 else { throw Self.unreadable(result) }
+        guard !result.outputOverflowed else {
+            throw VideoToolError.unusable("ffprobe's report on it is over \(FFprobeReport.maxBytes) bytes")
+        }
+        do {
+            return try FFprobeReport.parse(result.output)
+        } catch {
+            throw VideoToolError.unusable(error.description)
+        }
+    }
+
+    /// ffprobe or ffmpeg could not read the file: what that means for a person.
+    static func unreadable(_ result: ProgramResult) -> VideoToolError {
+        let said = result.errorSummary
+        if said.contains("moov atom not found") {
+            return .unusable("it is not a complete video: its index (moov) is missing, so the file is probably truncated (\(said))")
+        }
+        if said.contains("Invalid data found when processing input") {
+            return .unusable("it is not a video ffmpeg can read (\(said))")
+        }
+        if let range = said.range(of: "Decoder ("), said.contains("not found") {
+            let codec = said[range.upperBound...].prefix { $0 != ")" }
+            return .unusable("its video is in a codec (\(codec)) the installed ffmpeg cannot decode")
+        }
+        return .failed(program: "ffprobe", message: said)
+    }
+}

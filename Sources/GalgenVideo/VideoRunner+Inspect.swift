@@ -1,0 +1,73 @@
+import Foundation
+import GalgenCore
+import GalgenImage
+
+extension VideoRunner {
+    /// Probe, check, poster through the photo pipeline; the result carries the video's details,
+    /// its date, words and device, whether it records a place, and its container's format.
+    func inspect(_ path: String, request: RenditionRequest, options: VideoItemOptions) async throws -> RenderedImage {
+        let probe = try await probe(path)
+        let details = try probe.details(isMotion: options.isMotion, maxDuration: request.video.maxDuration,
+                                        maxPixels: request.maxPixels)
+        let poster = try await posterBytes(path, details: details, options: options)
+        var rendered: RenderedImage
+        do {
+            rendered = try PhotoRenderer.make().render(poster, request)
+        } catch where options.posterFile != nil {
+            throw VideoToolError.unusable("its poster \(options.posterFile ?? "") could not be read: \(error)")
+        }
+        let metadata = probe.metadata
+        // TODO(lead): `rendered.video = details` once RenderedImage has `video` (not there yet).
+        _ = details
+        rendered.metadata = PhotoMetadata(
+            captured: metadata.captured ?? rendered.metadata.captured,
+            words: PhotoText(title: metadata.words.title ?? rendered.metadata.words.title,
+                             caption: metadata.words.caption ?? rendered.metadata.words.caption,
+                             alt: rendered.metadata.words.alt))
+        rendered.facts = probe.facts
+        rendered.location = probe.location
+        rendered.sourceFormat = Self.containerFormat(path)
+        return rendered
+    }
+
+    /// The container told from the file's first bytes (the format table's video rows).
+    static func containerFormat(_ path: String) -> ImageFormat? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: ImageFormat.signatureLength)).map { Array($0) } ?? []
+        guard let format = ImageFormat(signature: head), format.identity.mediaKind == .video else { return nil }
+        return format
+    }
+
+    /// The sidecar's bytes, or one upright, tone-mapped frame as a PNG: at `posterTime`, else the
+    /// first that is not near-black (else, for a video black throughout, its first frame there).
+    func posterBytes(_ path: String, details: VideoDetails, options: VideoItemOptions) async throws -> [UInt8] {
+        if let file = options.posterFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw VideoToolError.unusable("its poster \(file) cannot be read")
+            }
+            return Array(data)
+        }
+        if let frame = try await frame(path, details: details, time: options.posterTime, skipBlack: true) { return frame }
+        if options.posterTime == nil, let frame = try await frame(path, details: details, time: nil, skipBlack: false) {
+            return frame
+        }
+        throw VideoToolError.unusable("ffmpeg found no frame to show as its poster"
+            + (options.posterTime.map { " at \($0) seconds (poster: is past its end?)" } ?? ""))
+    }
+
+    private func frame(_ path: String, details: VideoDetails, time: Double?, skipBlack: Bool) async throws -> [UInt8]? {
+        let output = (scratch as NSString).appendingPathComponent("galgen-poster-\(UUID().uuidString).png")
+        defer { unlink(output) }
+        let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipBlack: skipBlack)
+        let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments,
+                                              timeout: VideoSettings.defaultProbeTimeout))
+        guard result.status == 0 else {
+            let error = Self.unreadable(result)
+            if case .failed(_, let message) = error { throw VideoToolError.failed(program: "ffmpeg", message: message) }
+            throw error
+        }
+        guard let data = FileManager.default.contents(atPath: output), !data.isEmpty else { return nil }
+        return Array(data)
+    }
+}
