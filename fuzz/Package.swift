@@ -67,6 +67,12 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
+        // ffprobe's JSON report on an untrusted video: the bounded FFprobeReport parser and every reading of a probe.
+        .executableTarget(
+            name: "FuzzFFprobe",
+            dependencies: [.product(name: "GalgenCore", package: "galgen")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
         // The pure rules for HTTP responses: verdicts, Cache-Control, freshness, redirects, hosts, sniffing.
         .executableTarget(
             name: "FuzzHTTP",
