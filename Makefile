@@ -52,7 +52,8 @@ test-tools:
 	fi
 
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
-# and AV1 decoders), libwebp and libpng, and pkg-config to find them, are the only system packages needed.
+# and AV1 decoders), libwebp and libpng, and pkg-config to find them, are the only libraries needed;
+# ffmpeg's programs (ffmpeg, ffprobe) read and transcode videos, run as child processes, never linked.
 setup:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
@@ -61,6 +62,13 @@ setup:
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng pkg-config; \
 	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp and libpng, and pkg-config." >&2; exit 1; fi
+	@if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing ffmpeg (the ffmpeg and ffprobe programs) with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "Installing ffmpeg with Homebrew"; brew install ffmpeg; \
+	else echo "Please install ffmpeg (galgen runs its ffmpeg and ffprobe programs for videos)." >&2; exit 1; fi
 
 PREFIX ?= /usr/local
 install: build

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `make setup` (which `make run` and `make test` depend on) installs ffmpeg's programs on a
+/// machine that lacks them, and leaves a machine that has them alone. Run with a PATH of stubs:
+/// `apt-get` and `brew` only write down how they were called.
+@Suite struct MakefileSetupTests {
+    /// A folder of stub programs; `present` are the ones that exist (besides the shell's own).
+    struct Machine {
+        let folder: String
+        var log: String { (try? String(contentsOfFile: folder + "/calls.log", encoding: .utf8)) ?? "" }
+
+        init(present: [String]) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("make-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+            // Every library is there already (pkg-config says so): only the video tools are in question.
+            try stub("pkg-config", "exit 0")
+            try stub("sudo", "exec \"$@\"")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/bin/env", withDestinationPath: "/usr/bin/env")
+            for name in present {
+                try stub(name, name == "apt-get" || name == "brew" ? "echo \"\(name) $*\" >> \(folder)/calls.log" : "exit 0")
+            }
+        }
+
+        func stub(_ name: String, _ body: String) throws {
+            let path = folder + "/bin/" + name
+            try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+
+        func setup() throws -> Galgen.Result {
+            try Galgen.run(["-s", "-f", Galgen.packageRoot + "/Makefile", "setup"], in: folder,
+                           environment: ["PATH": folder + "/bin", "MAKEFLAGS": "", "MAKELEVEL": ""],
+                           killedAfter: 60, program: "/usr/bin/make")
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    @Test(arguments: [["apt-get"], ["apt-get", "ffmpeg"], ["apt-get", "ffprobe"]])
+    func aptGetInstallsFFmpegWhenEitherProgramIsMissing(present: [String]) throws {
+        let machine = try Machine(present: present)
+        defer { machine.remove() }
+        let result = try machine.setup()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Installing ffmpeg (the ffmpeg and ffprobe programs) with apt-get"))
+        #expect(machine.log == "apt-get update -qq\napt-get install -y -qq ffmpeg\n")
+    }
+
+    @Test func homebrewInstallsFFmpegWhereThereIsNoAptGet() throws {
+        let machine = try Machine(present: ["brew"])
+        defer { machine.remove() }
+        let result = try machine.setup()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(machine.log == "brew install ffmpeg\n")
+    }
+
+    @Test func nothingIsInstalledWhenBothProgramsAreThere() throws {
+        let machine = try Machine(present: ["apt-get", "brew", "ffmpeg", "ffprobe"])
+        defer { machine.remove() }
+        let result = try machine.setup()
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stdout)\(result.stderr)")
+        #expect(machine.log.isEmpty)
+    }
+
+    @Test func withNoPackageManagerItSaysWhatToInstall() throws {
+        let machine = try Machine(present: [])
+        defer { machine.remove() }
+        let result = try machine.setup()
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Please install ffmpeg"))
+    }
+}
