@@ -28,10 +28,12 @@ extension CacheFolder {
         public var pages: String { root + "/pages.json" }
         /// Rendition key → the rendered image, without bytes (`DiskRenditionStore`).
         public var renditionRecords: String { root + "/renditions.json" }
+        /// Video key → one transcoded MP4, without bytes (`DiskRenditionStore`).
+        public var videoRecords: String { root + "/videos.json" }
 
         // MARK: Content stores: files named by their SHA-256, stamps beside (`ContentStore`)
 
-        /// Rendered images (`DiskRenditionStore`).
+        /// Rendered images and transcoded videos (`DiskRenditionStore`).
         public var renditions: String { root + "/renditions" }
         /// Snapshots of published originals (`OriginalSnapshots`).
         public var originals: String { root + "/originals" }
@@ -50,6 +52,7 @@ extension CacheFolder {
         public var entries: [(name: String, path: String)] {
             [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps),
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
+             ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
              ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)),
              ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),

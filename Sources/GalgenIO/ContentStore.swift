@@ -62,8 +62,9 @@ public final class ContentStore: Sendable {
     }
 
     /// Moves a complete temporary file in under its digest; returns the path.
-    public func adopt(_ temporary: String, digest: String) throws -> String {
-        let destination = path(digest)
+    public func adopt(_ temporary: String, digest: String, suffix: String = "") throws -> String {
+        let destination = path(digest, suffix: suffix)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { temporaries.forget(temporary) }
         guard rename(temporary, destination) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -10,6 +10,16 @@ public final class DiskRenditionStore: Sendable {
     let root: String
     let files: ContentStore
     private let images: RecordFile<[String: RenderedImage]>
+    private let videos: RecordFile<[String: KeptVideo]>
+
+    /// A transcoded MP4 as its record keeps it: its file is `<digest>.mp4` in this store.
+    struct KeptVideo: Codable, Equatable, Sendable {
+        var codec: VideoCodec
+        var width: Int
+        var height: Int
+        var digest: String
+        var byteCount: Int
+    }
 
     /// The store in the cache laid out as `layout`; `CacheFolder` opens it.
     public init(layout: CacheFolder.Layout, temporaries: TemporaryFiles) {
@@ -19,15 +29,33 @@ public final class DiskRenditionStore: Sendable {
         // Kept renditions are decoded as `.stored` at their path in this store.
         images = RecordFile(path: layout.renditionRecords, temporaries: temporaries,
                             userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0, suffix: Self.suffix($1)) })]) { [:] }
+        videos = RecordFile(path: layout.videoRecords, temporaries: temporaries) { [:] }
     }
 
     public func prefetch() {
         images.prefetch()
+        videos.prefetch()
         files.prefetch()
     }
 
     public var store: RenditionStore {
-        RenditionStore(lookup: lookup, keep: keep)
+        RenditionStore(lookup: lookup, keep: keep, lookupVideo: lookupVideo, keepVideo: keepVideo)
+    }
+
+    /// The MP4 kept under `key`, if its file is intact.
+    public func lookupVideo(_ key: String) -> VideoFile? {
+        guard let kept = videos.read({ $0[key] }), files.verify(kept.digest, suffix: Self.videoSuffix) else { return nil }
+        return VideoFile(codec: kept.codec, width: kept.width, height: kept.height, digest: kept.digest, byteCount: kept.byteCount,
+                         path: files.path(kept.digest, suffix: Self.videoSuffix))
+    }
+
+    /// Moves the complete temporary file `file.path` in under its digest.
+    public func keepVideo(_ key: String, _ file: VideoFile) throws -> VideoFile {
+        var kept = file
+        kept.path = try files.adopt(file.path, digest: file.digest, suffix: Self.videoSuffix)
+        videos.change { $0[key] = KeptVideo(codec: file.codec, width: file.width, height: file.height, digest: file.digest,
+                                            byteCount: file.byteCount) }
+        return kept
     }
 
     /// The image kept under `key`, if every one of its files is intact.
@@ -54,18 +82,22 @@ public final class DiskRenditionStore: Sendable {
     /// Keeps the images this build used, removes the rest and their files, saves what changed.
     public func finish(_ used: Set<String>) throws {
         images.keepOnly(used)
+        videos.keepOnly(used)
         // Stamps recorded while verifying files whose stamp was not known yet.
         try files.saveStamps()
         // Nothing kept, nothing new, nothing pruned: the store is as it was.
-        guard images.changed || !FileManager.default.fileExists(atPath: images.path) else { return }
+        guard images.changed || videos.changed || !FileManager.default.fileExists(atPath: images.path) else { return }
         // Half-written files of a killed build. Such a build never saved its record, so this
         // build had work to do and gets here.
         TemporaryFiles.removeOrphans(in: [root])
-        files.removeAll(except: images.read { Set($0.values.flatMap { $0.renditions.map { $0.digest + Self.suffix($0.format) } }) })
+        let keptImages = images.read { Set($0.values.flatMap { $0.renditions.map { $0.digest + Self.suffix($0.format) } }) }
+        files.removeAll(except: keptImages.union(videos.read { Set($0.values.map { $0.digest + Self.videoSuffix }) }))
         try images.save()
+        try videos.save()
         try files.saveStamps()
     }
 
     /// A rendition's file is named with its format's suffix (`.avif`), from the format table.
     static func suffix(_ format: OutputFormat) -> String { "." + format.fileExtension }
+    static let videoSuffix = "." + VideoCodec.fileSuffix
 }

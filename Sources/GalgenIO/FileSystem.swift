@@ -50,6 +50,23 @@ public enum FileSystem {
     }
 
     /// Up to `count` bytes from `descriptor`: fewer only at the end of the file.
+    /// The first `count` bytes (or fewer, in a shorter file) of a regular file, with the same
+    /// checks as `read`, and its size: enough to tell its format without reading it whole.
+    public static func start(of path: String, count: Int, limit: ReadLimit) throws -> (bytes: [UInt8], size: Int) {
+        var info = stat()
+        if stat(path, &info) == 0, let kind = Self.kind(of: info), kind != .regular {
+            throw FileError(path: path, reason: notRegular(kind, limit))
+        }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno)) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: reason(errno)) }
+        if let kind = Self.kind(of: info), kind != .regular {
+            throw FileError(path: path, reason: notRegular(kind, limit))
+        }
+        return (try readUp(descriptor, path, count: count), Int(info.st_size))
+    }
+
     private static func readUp(_ descriptor: Int32, _ path: String, count wanted: Int) throws -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in

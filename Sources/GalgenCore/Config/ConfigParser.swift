@@ -47,7 +47,8 @@ struct ConfigReader {
     let home: String?
     var errors: [ConfigError] = []
 
-    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "download", "viewer", "images", "albums", "sort", "reverse"]
+    static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "video", "live_photos", "download", "viewer", "images", "albums", "sort",
+                              "reverse"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark
@@ -91,6 +92,7 @@ struct ConfigReader {
         gallery.baseURL = baseURL(fields["base_url"])
         gallery.templatePath = string(fields["template"], key: "template")
         gallery.thumbnails = readThumbnails(fields["thumbnails"])
+        gallery.thumbnails.video = readVideo(fields["video"], livePhotos: fields["live_photos"])
         gallery.download = readDownload(fields["download"])
         gallery.viewer = readViewer(fields["viewer"])
         gallery.order = readOrder(fields, inherited: PhotoOrder()) ?? PhotoOrder()
@@ -135,6 +137,25 @@ struct ConfigReader {
         settings.maxPixels = int(fields["max_pixels"], key: "thumbnails.max_pixels", range: 1...4_000_000_000) ?? settings.maxPixels
         settings.colour = choice(fields["colour"], key: "thumbnails.colour", as: ThumbnailColour.self) ?? settings.colour
         settings.formats = choices(fields["formats"], key: "thumbnails.formats", as: OutputFormat.self) ?? settings.formats
+        return settings
+    }
+
+    mutating func readVideo(_ field: Field?, livePhotos: Field?) -> VideoSettings {
+        var settings = VideoSettings.galleryDefault
+        settings.livePhotos = bool(livePhotos, key: "live_photos") ?? settings.livePhotos
+        guard let field, let fields = mapping(field.value, context: "video",
+                                              allowed: ["heights", "formats", "quality", "audio", "max_duration"]) else {
+            return settings
+        }
+        if let heights = intList(fields["heights"], key: "video.heights", range: 144...4320) {
+            settings.heights = Array(Set(heights)).sorted()
+        }
+        settings.formats = choices(fields["formats"], key: "video.formats", as: VideoCodec.self) ?? settings.formats
+        settings.quality = int(fields["quality"], key: "video.quality", range: 0...51) ?? settings.quality
+        settings.audio = bool(fields["audio"], key: "video.audio") ?? settings.audio
+        if let seconds = int(fields["max_duration"], key: "video.max_duration", range: 1...86_400) {
+            settings.maxDuration = Double(seconds)
+        }
         return settings
     }
 

@@ -3,7 +3,7 @@ import Yams
 extension ConfigReader {
     static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster"]
 
     /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
     /// subfolders become the albums.
@@ -201,6 +201,7 @@ extension ConfigReader {
             slug: slug ?? "",
             location: location(item))
         image.titleGiven = title != nil
+        image.posterTime = seconds(fields["poster"], key: "poster")
         return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 

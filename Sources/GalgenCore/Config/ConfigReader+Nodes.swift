@@ -76,6 +76,21 @@ extension ConfigReader {
         return value
     }
 
+    /// A number of seconds, whole or not (`poster: 12.5`), 0 to a day.
+    mutating func seconds(_ field: Field?, key: String) -> Double? {
+        guard let field, !field.value.isNull else { return nil }
+        guard case let .scalar(scalar) = field.value, scalar.style == .plain, let value = Double(scalar.string),
+              value.isFinite else {
+            fail(.wrongType(key: key, expected: "a number of seconds, such as 12.5"), at: field.value)
+            return nil
+        }
+        guard (0...86_400).contains(value) else {
+            fail(.outOfRange(key: key, value: scalar.string, range: "between 0 and 86400 seconds"), at: field.value)
+            return nil
+        }
+        return value
+    }
+
     /// One of a fixed set of words, written exactly (`colour: srgb`).
     mutating func choice<Value: RawRepresentable & CaseIterable>(_ field: Field?, key: String, as: Value.Type) -> Value?
     where Value.RawValue == String {

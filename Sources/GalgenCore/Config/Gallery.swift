@@ -76,6 +76,12 @@ public struct GalleryImage: Equatable, Sendable {
     public var fallbackAlt: String?
     /// When the file was last modified (nanoseconds since 1970), for `sort: date` without a date.
     public var modified: Int64?
+    /// `poster: 12.5`: a video's poster is the frame at this second.
+    public var posterTime: Double?
+    /// A Live Photo's motion (the video with the still's stem beside it), shown with the still.
+    public var motion: ImageSource?
+    /// A video's poster image beside it (`IMG_1.MOV.jpg`, absolute), used as it is.
+    public var posterPath: String?
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
     public var fileName: String { source.fileName }

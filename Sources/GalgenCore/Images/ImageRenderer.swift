@@ -51,11 +51,14 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// it. Nil in a record kept before galgen noted it (such a photo is rendered again when
     /// originals are published).
     public var sourceFormat: ImageFormat?
+    /// A video's details (and, once transcoded, its MP4s): its renditions are its poster's. Nil
+    /// for a photo.
+    public var video: VideoDetails?
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
     /// galgen noted the format is a photo: nothing else was rendered then). The present stage asks
     /// this, never the format, to choose the item's page.
-    public var kind: MediaKind { sourceFormat?.identity.mediaKind ?? .photo }
+    public var kind: MediaKind { video != nil ? .video : sourceFormat?.identity.mediaKind ?? .photo }
 
     public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
                 placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata(),
@@ -74,7 +77,9 @@ public struct RenderedImage: Equatable, Sendable, Codable {
 }
 
 extension RenderedImage {
-    enum CodingKeys: String, CodingKey { case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat }
+    enum CodingKeys: String, CodingKey {
+        case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video
+    }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
     /// photo is rendered again), rather than failing the whole rendition record.
@@ -91,6 +96,7 @@ extension RenderedImage {
                   location: try values.decodeIfPresent(LocationCheck.self, forKey: .location),
                   sourceFormat: try values.decodeIfPresent(ImageFormat.self, forKey: .sourceFormat))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
+        video = try values.decodeIfPresent(VideoDetails.self, forKey: .video)
     }
 
     /// `location` as a yes or no: true when a place was found or could not be ruled out (the

@@ -148,10 +148,14 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
 public struct SourceDigest: Sendable {
     public var digest: String
     public var bytes: [UInt8]?
+    /// What the file's first bytes say it holds: a video is never read whole (it is hashed in
+    /// pieces and given to ffmpeg by its path). A photo when not known.
+    public var kind: MediaKind
 
-    public init(digest: String, bytes: [UInt8]? = nil) {
+    public init(digest: String, bytes: [UInt8]? = nil, kind: MediaKind = .photo) {
         self.digest = digest
         self.bytes = bytes
+        self.kind = kind
     }
 
     public init(of bytes: [UInt8]) {

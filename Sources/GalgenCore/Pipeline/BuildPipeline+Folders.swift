@@ -28,6 +28,12 @@ extension BuildPipeline {
         }
         gallery.albums = FolderExpansion.place(trees, among: gallery.albums)
         gallery.trees = []
+        let livePhotos = gallery.thumbnails.video.livePhotos
+        gallery.albums = gallery.albums.map { album in
+            var album = album
+            album.images = MediaPairing.pair(album.images, livePhotos: livePhotos)
+            return album
+        }
         readSidecars(&gallery, directory: directory, inputs: &inputs, errors: &errors)
         guard errors.isEmpty else { throw .config(ConfigErrors(ConfigErrors.inFileOrder(errors))) }
         var seen = Set<String>()

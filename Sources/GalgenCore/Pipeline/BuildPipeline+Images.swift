@@ -87,6 +87,9 @@ extension BuildPipeline {
         do {
             source = try effects.sourceDigest(path)
             sourceDigest = source.digest
+            if source.kind == .video {
+                return await renderVideo(planned, path: path, sourceDigest: sourceDigest, request: request, started: started)
+            }
             keys = Dictionary(uniqueKeysWithValues: request.formats.map { format in
                 (format, RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator, format: format))
             })

@@ -13,6 +13,10 @@ public struct BuildPipeline: Sendable {
     public var home: String?
     /// What the image jobs may hold in memory together.
     public var memory = MemoryBudget()
+    /// ffprobe and ffmpeg, for the videos (none: each video fails with how to install ffmpeg).
+    public var videoTools = VideoTools.missing
+    /// The machine's cores, shared among the jobs by each transcode (`TranscodeJob.threads`).
+    public var cores = 2
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
@@ -66,10 +70,14 @@ public struct BuildPipeline: Sendable {
 
     /// Rendition files, where the plan's layout puts them, with their content in memory or in the store.
     static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: KeyedImage]) -> [OutputFile] {
-        plan.sources.flatMap { planned in
-            (rendered[planned.source]?.image.allRenditions ?? []).map { rendition in
-                OutputFile(path: planned.path(of: rendition), rendition: rendition)
+        plan.sources.flatMap { planned -> [OutputFile] in
+            guard let image = rendered[planned.source]?.image else { return [] }
+            let videos = (image.video?.files ?? []).map { file in
+                OutputFile(path: planned.path(of: file), file: file.path, digest: file.digest, byteCount: file.byteCount)
             }
+            // A Live Photo's motion is shown in place of its still: its own poster is not published.
+            if planned.video.isMotion { return videos }
+            return image.allRenditions.map { OutputFile(path: planned.path(of: $0), rendition: $0) } + videos
         }
     }
 }

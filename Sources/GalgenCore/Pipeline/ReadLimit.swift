@@ -17,6 +17,8 @@ public struct ReadLimit: Equatable, Sendable {
     /// A local photo, or a downloaded one in the cache: 512 MiB, far above any camera's JPEG
     /// (a 200-megapixel photo, `max_pixels`' default, is about 100 MB at high quality).
     public static let photo = ReadLimit(bytes: 512 << 20, what: "photos")
+    /// A video: 64 GiB. Never read into memory: it is hashed in pieces and read by ffmpeg.
+    public static let video = ReadLimit(bytes: 64 << 30, what: "videos")
     /// gallery.yml: 32 MiB, about three times the gallery of 100,000 captioned photos in
     /// `bench/incremental`.
     public static let configuration = ReadLimit(bytes: 32 << 20, what: "gallery.yml")
@@ -28,6 +30,6 @@ public struct ReadLimit: Equatable, Sendable {
 
     /// The cap in words: "512 MB".
     public var shown: String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+        bytes % (1 << 30) == 0 ? "\(bytes >> 30) GB" : bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 }

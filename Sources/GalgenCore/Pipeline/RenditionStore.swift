@@ -10,13 +10,21 @@ public struct RenditionStore: Sendable {
     /// Keeps a freshly rendered image's files; returns it with its renditions `.stored`
     /// (or unchanged, `.inMemory`, for `none`).
     public var keep: @Sendable (_ key: String, _ image: RenderedImage) throws -> RenderedImage
+    /// One transcoded MP4 kept under its `VideoKey`, if its file is intact.
+    public var lookupVideo: @Sendable (_ key: String) -> VideoFile?
+    /// Moves a just-encoded MP4 (a complete temporary file) in; returns it at its kept path.
+    public var keepVideo: @Sendable (_ key: String, _ file: VideoFile) throws -> VideoFile
 
     public init(
         lookup: @escaping @Sendable (String) -> RenderedImage?,
-        keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage
+        keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage,
+        lookupVideo: @escaping @Sendable (String) -> VideoFile? = { _ in nil },
+        keepVideo: @escaping @Sendable (String, VideoFile) throws -> VideoFile = { _, file in file }
     ) {
         self.lookup = lookup
         self.keep = keep
+        self.lookupVideo = lookupVideo
+        self.keepVideo = keepVideo
     }
 
     /// Keeps nothing: every build renders every image, and bytes stay in memory.

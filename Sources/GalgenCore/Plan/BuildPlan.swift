@@ -26,6 +26,8 @@ public struct PlannedSource: Equatable, Sendable {
     public var outputStem: String
     /// Where the source is first listed, for messages.
     public var location: SourceLocation
+    /// For a video: where its poster comes from, and whether it is a Live Photo's motion.
+    public var video = VideoItemOptions()
 }
 
 /// The plan stage: gallery → plan. Pure.
@@ -34,9 +36,16 @@ public enum Planner {
         let layout = OutputLayout(gallery)
         var seen: Set<ImageSource> = []
         var sources: [PlannedSource] = []
-        for image in gallery.allImages where seen.insert(image.source).inserted {
-            guard let stem = layout.renditionStem(of: image.source) else { continue }
-            sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location))
+        for image in gallery.allImages {
+            if seen.insert(image.source).inserted, let stem = layout.renditionStem(of: image.source) {
+                let options = VideoItemOptions(posterTime: image.posterTime, posterFile: image.posterPath)
+                sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location, video: options))
+            }
+            // A Live Photo's motion is published beside its still, named after it.
+            if let motion = image.motion, seen.insert(motion).inserted, let stem = layout.renditionStem(of: image.source) {
+                sources.append(PlannedSource(source: motion, outputStem: stem + "-live", location: image.location,
+                                             video: VideoItemOptions(isMotion: true)))
+            }
         }
         return BuildPlan(sources: sources, request: gallery.thumbnails, layout: layout)
     }
@@ -46,5 +55,12 @@ extension PlannedSource {
     /// Where this source's rendition goes in the site.
     public func path(of rendition: Rendition) -> String {
         OutputLayout.rendition(stem: outputStem, width: rendition.width, digest: rendition.digest, format: rendition.format)
+    }
+}
+
+extension PlannedSource {
+    /// Where one of this video's MP4s goes in the site.
+    public func path(of file: VideoFile) -> String {
+        OutputLayout.video(stem: outputStem, file: file)
     }
 }

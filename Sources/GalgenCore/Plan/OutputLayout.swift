@@ -70,6 +70,13 @@ public struct OutputLayout: Equatable, Sendable {
         "\(stem)-\(width).\(ContentHash.fingerprint(digest)).\(format.fileExtension)"
     }
 
+    /// `images/clip-1080p.3f2a9c1e.mp4` (H.264), `images/clip-1080p-av1.5b0c2d4e.mp4`: a video's
+    /// MP4, named by its short side (`720p` for a portrait phone video too) and fingerprinted.
+    public static func video(stem: String, file: VideoFile) -> String {
+        let codec = file.codec == .h264 ? "" : "-" + file.codec.rawValue
+        return "\(stem)-\(min(file.width, file.height))p\(codec).\(ContentHash.fingerprint(file.digest)).\(VideoCodec.fileSuffix)"
+    }
+
     /// `images/harbour-original.3f2a9c1e.heic`: a photo's own file (`viewer.originals`),
     /// fingerprinted by its bytes so it may be cached forever too. Its extension is the format's
     /// that galgen found in the bytes, never the one in its name: a photo named `shot.html`, or a

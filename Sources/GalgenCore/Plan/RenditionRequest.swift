@@ -20,6 +20,9 @@ public struct RenditionRequest: Equatable, Sendable {
     /// The encodings of every rendition (`thumbnails.formats`), in the order the page offers them.
     /// The pipeline asks only for those its store does not have yet.
     public var formats: [OutputFormat]
+    /// `video:` (and `live_photos:`): what every video is transcoded into. Its poster gets the
+    /// renditions above, like a photo.
+    public var video: VideoSettings = .galleryDefault
 
     /// JPEG alone unless `formats` says otherwise (a gallery's default is `galleryDefault`).
     public init(widths: [Int], quality: Int, maxPixels: Int = defaultMaxPixels,

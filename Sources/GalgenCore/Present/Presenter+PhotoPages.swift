@@ -18,7 +18,8 @@ extension Presenter {
                 thumbnailSrcset: photo.srcset(from: from),
                 thumbnailSizes: "\(Int((Double(segmentThumbnailHeight) * photo.aspect).rounded(.up)))px",
                 thumbnailSources: photo.sources(from: from),
-                ariaSelected: "false", isSelected: false, positionInAlbum: index + 1, albumSize: shown.count)
+                ariaSelected: "false", isSelected: false, positionInAlbum: index + 1, albumSize: shown.count,
+                duration: photo.duration, isLive: photo.motion != nil)
         }
     }
 

@@ -34,7 +34,11 @@ public enum Presenter {
         let shown: [ShownImage] = album.images.compactMap { image in
             guard let result = rendered(image.source), !result.renditions.isEmpty,
                   let planned = plan.planned(image.source) else { return nil }
-            return ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
+            var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
+            if let motion = image.motion, let file = rendered(motion)?.video?.files.first, let motionPlan = plan.planned(motion) {
+                entry.motion = (file, motionPlan.path(of: file))
+            }
+            return entry
         }
         let entries = shown.enumerated().map { index, entry in
             PhotoSorting.Entry(name: entry.image.fileName, path: entry.image.source.description,
@@ -52,6 +56,9 @@ public enum Presenter {
         var width: Int
         var height: Int
         var alt: String
+        /// A video page's H.264 MP4 (`og:video`).
+        var video: VideoFile? = nil
+        var videoPath: String? = nil
 
         init(_ entry: ShownImage, _ rendition: Rendition) {
             path = entry.planned.path(of: rendition)
@@ -65,7 +72,11 @@ public enum Presenter {
     static func previewImages(_ album: Album, shown: [ShownImage], plan: BuildPlan) -> [String: PreviewImage] {
         var previews: [String: PreviewImage] = [:]
         for entry in shown {
-            previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = PreviewImage(entry, entry.main)
+            var preview = PreviewImage(entry, entry.main)
+            let files = entry.rendered.video?.files ?? []
+            preview.video = files.filter { $0.codec == .h264 }.max { $0.height < $1.height } ?? files.first
+            preview.videoPath = preview.video.map { entry.planned.path(of: $0) }
+            previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = preview
         }
         for number in 1...OverviewLayout.pageCount(photos: shown.count) {
             guard let first = OverviewLayout.range(ofPage: number, photos: shown.count).first.map({ shown[$0] }) else { continue }
@@ -81,7 +92,9 @@ public enum Presenter {
         page.preview = PreviewViewModel(
             title: page.documentTitle, summary: page.photoPage?.photo.caption ?? page.description ?? gallery.description,
             image: preview.map { base + URLPath.escape($0.path) },
-            imageWidth: preview?.width, imageHeight: preview?.height, imageAlt: preview?.alt)
+            imageWidth: preview?.width, imageHeight: preview?.height, imageAlt: preview?.alt,
+            video: preview?.videoPath.map { base + URLPath.escape($0) }, videoType: preview?.video.map { _ in VideoCodec.mediaType },
+            videoWidth: preview?.video?.width, videoHeight: preview?.video?.height)
         return page
     }
 
@@ -159,6 +172,7 @@ public enum Presenter {
             largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",
             placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts),
-            originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) })
+            originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) },
+            video: videoModel(shown, page: page), live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown))
     }
 }

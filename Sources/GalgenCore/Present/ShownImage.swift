@@ -5,6 +5,8 @@ struct ShownImage {
     var planned: PlannedSource
     /// Where its original file is published, if it is.
     var original: String? = nil
+    /// A Live Photo's motion and where it is published.
+    var motion: (file: VideoFile, path: String)? = nil
 
     /// The kind of item, which chooses its page (`Presenter.itemPage`).
     var kind: MediaKind { rendered.kind }
@@ -20,6 +22,14 @@ struct ShownImage {
     func href(_ rendition: Rendition, from page: String) -> String {
         OutputLayout.href(from: page, to: planned.path(of: rendition))
     }
+
+    /// One of a video's MP4s, linked from `page`.
+    func href(_ file: VideoFile, from page: String) -> String {
+        OutputLayout.href(from: page, to: planned.path(of: file))
+    }
+
+    /// "0:42" for a video with MP4s; nil for anything else.
+    var duration: String? { rendered.video.flatMap { $0.files.isEmpty ? nil : $0.durationText } }
 
     /// The fallback format's renditions as a `srcset`, linked from `page`.
     func srcset(from page: String) -> String { srcset(renditions, from: page) }

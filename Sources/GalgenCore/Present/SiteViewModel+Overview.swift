@@ -25,6 +25,10 @@ public struct GridTileViewModel: ViewModel, Equatable, Sendable {
     public var height: Int
     public var alt: String
     public var loading: String
+    /// A video's tile shows a play badge and its duration ("0:42"); a Live Photo's a badge.
+    public var duration: String? = nil
+    public var isLive = false
+    public var isVideo: Bool { duration != nil }
 
     public static let fields: ViewModelFields<Self> = [
         .init("id") { $0.id },
@@ -38,6 +42,9 @@ public struct GridTileViewModel: ViewModel, Equatable, Sendable {
         .init("height") { $0.height },
         .init("alt") { $0.alt },
         .init("loading") { $0.loading },
+        .init("duration") { $0.duration },
+        .init("isLive") { $0.isLive },
+        .init("isVideo") { $0.isVideo },
     ]
 }
 

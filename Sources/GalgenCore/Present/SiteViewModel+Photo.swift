@@ -20,6 +20,10 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
     /// the control shows a window of the album.
     public var positionInAlbum: Int
     public var albumSize: Int
+    /// A video's segment shows a play badge and its duration ("0:42"); a Live Photo's a badge.
+    public var duration: String? = nil
+    public var isLive = false
+    public var isVideo: Bool { duration != nil }
 
     public static let fields: ViewModelFields<Self> = [
         .init("tabID") { $0.tabID },
@@ -35,5 +39,8 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
         .init("isSelected") { $0.isSelected },
         .init("positionInAlbum") { $0.positionInAlbum },
         .init("albumSize") { $0.albumSize },
+        .init("duration") { $0.duration },
+        .init("isLive") { $0.isLive },
+        .init("isVideo") { $0.isVideo },
     ]
 }

@@ -6,6 +6,11 @@ public struct PreviewViewModel: ViewModel, Equatable, Sendable {
     public var imageWidth: Int?
     public var imageHeight: Int?
     public var imageAlt: String?
+    /// A video page's MP4 (`og:video`), absolute, with its type and size.
+    public var video: String? = nil
+    public var videoType: String? = nil
+    public var videoWidth: Int? = nil
+    public var videoHeight: Int? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("title") { $0.title },
@@ -14,6 +19,10 @@ public struct PreviewViewModel: ViewModel, Equatable, Sendable {
         .init("imageWidth") { $0.imageWidth },
         .init("imageHeight") { $0.imageHeight },
         .init("imageAlt") { $0.imageAlt },
+        .init("video") { $0.video },
+        .init("videoType") { $0.videoType },
+        .init("videoWidth") { $0.videoWidth },
+        .init("videoHeight") { $0.videoHeight },
     ]
 }
 
@@ -58,6 +67,13 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var photoFacts: String?
     /// The photo's own file (`viewer.originals`), relative to the page; nil when not published.
     public var originalHref: String? = nil
+    /// A video's player (its poster is `src`); nil for a photo.
+    public var video: VideoViewModel? = nil
+    /// A Live Photo's motion; nil for anything else.
+    public var live: LiveViewModel? = nil
+    /// A video's line: its duration, date and device.
+    public var videoFacts: String? = nil
+    public var isVideo: Bool { video != nil }
 
     public static let fields: ViewModelFields<Self> = [
         .init("slug") { $0.slug },
@@ -84,6 +100,10 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("placeholder") { $0.placeholder },
         .init("photoFacts") { $0.photoFacts },
         .init("originalHref") { $0.originalHref },
+        .init("video") { $0.video },
+        .init("live") { $0.live },
+        .init("videoFacts") { $0.videoFacts },
+        .init("isVideo") { $0.isVideo },
     ]
 }
 

@@ -1,0 +1,128 @@
+/// A video through the render stage: its details and poster are kept like a photo's renditions
+/// (a record per image format, keyed with the poster's settings and ffmpeg's version), each MP4
+/// under its own `VideoKey`, so a no-op build runs no ffmpeg and a new height encodes only itself.
+extension BuildPipeline {
+    func renderVideo(_ planned: PlannedSource, path: String, sourceDigest: String, request: RenditionRequest,
+                     started: ContinuousClock.Instant) async -> Result<KeyedImage, ImageFailure> {
+        let failure = { (reason: String) in
+            ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
+        }
+        let options = planned.video
+        let settings = options.isMotion ? request.video.motion : request.video
+        let tool: String, posterKey: String
+        do {
+            tool = try videoTools.version()
+            posterKey = try posterSettings(options, tool: tool)
+        } catch {
+            return .failure(failure("\(error)"))
+        }
+        let keys = Dictionary(uniqueKeysWithValues: request.formats.map { format in
+            (format, RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator + posterKey, format: format))
+        })
+        let store = effects.renditions
+        var kept = keys.compactMapValues { store.lookup($0) }
+        var reused = true
+        let missing = request.formats.filter { kept[$0] == nil }
+        if !missing.isEmpty {
+            reused = false
+            var missingRequest = request
+            missingRequest.formats = missing
+            let peak = Self.posterPeakBytes
+            await memory.reserve(peak)
+            let inspected = await Self.attempt { try await videoTools.inspect(path, missingRequest, options) }
+            await memory.release(peak)
+            do {
+                let image = try inspected.get()
+                for (format, part) in RenderedFormats.split(image, formats: missing) {
+                    guard let key = keys[format] else { continue }
+                    kept[format] = try store.keep(key, part)
+                }
+            } catch {
+                return .failure(failure("\(error)"))
+            }
+        }
+        var image = RenderedFormats.combine(kept, formats: request.formats)
+        guard var details = image.video else { return .failure(failure("ffprobe found no video in it")) }
+        if let refusal = VideoLimits.refusal(details, settings: settings, maxPixels: request.maxPixels) {
+            return .failure(failure(refusal))
+        }
+        var videoKeys: [String] = []
+        for output in VideoOutputPlan.outputs(for: details, settings: settings) {
+            let job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
+                                   threads: max(1, cores / jobs))
+            let key = VideoKey.make(sourceDigest: sourceDigest, job: job, tool: tool)
+            videoKeys.append(key)
+            if let file = store.lookupVideo(key) {
+                details.files.append(file)
+                continue
+            }
+            reused = false
+            do {
+                details.files.append(try await transcode(planned, path: path, job: job, key: key))
+            } catch {
+                return .failure(failure("\(error)"))
+            }
+        }
+        image.video = details
+        return .success(KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
+                                   sourcePath: path, reused: reused, milliseconds: (ContinuousClock.now - started).milliseconds))
+    }
+
+    private static func attempt<Value>(_ body: () async throws -> Value) async -> Result<Value, any Error> {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    /// What a probe and a poster frame hold at most (a 4K frame decoded, its renditions).
+    static let posterPeakBytes = 256 << 20
+
+    /// The part of the poster's key that a photo's does not have: where the poster comes from,
+    /// and ffmpeg's version.
+    private func posterSettings(_ options: VideoItemOptions, tool: String) throws -> String {
+        let posterFile = try options.posterFile.map { try effects.sourceDigest($0).digest } ?? ""
+        return "|video=\(VideoKey.encoderVersion)|poster=\(options.posterTime.map { "\($0)" } ?? "auto")|posterFile=\(posterFile)"
+            + "|motion=\(options.isMotion)|tool=\(tool)"
+    }
+
+    /// One MP4 encoded and kept, its progress told as it goes.
+    private func transcode(_ planned: PlannedSource, path: String, job: TranscodeJob, key: String) async throws -> VideoFile {
+        let output = VideoLimits.outputName(job.output)
+        let source = planned.source.description
+        let began = ContinuousClock.now
+        let effects = effects
+        // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers.
+        let peak = job.details.width * job.details.height * 4 * 16
+        await memory.reserve(peak)
+        let encoded = await Self.attempt {
+            try await videoTools.transcode(path, job) { fraction in
+                let elapsed = Double((ContinuousClock.now - began).milliseconds) / 1000
+                let left = fraction > 0.02 ? elapsed / fraction * (1 - fraction) : nil
+                effects.report(.videoProgress(source: source, output: output, fraction: fraction, secondsLeft: left))
+            }
+        }
+        await memory.release(peak)
+        return try effects.renditions.keepVideo(key, try encoded.get())
+    }
+}
+
+/// What a video may not be, and how its outputs are named in messages.
+public enum VideoLimits {
+    /// Why a video is refused, or nil: longer than `video.max_duration`, or frames larger than
+    /// `thumbnails.max_pixels`.
+    public static func refusal(_ details: VideoDetails, settings: VideoSettings, maxPixels: Int) -> String? {
+        if details.duration > settings.maxDuration {
+            let limit = VideoDetails(duration: settings.maxDuration, width: 0, height: 0, codec: "", hasAudio: false).durationText
+            return "it is \(details.durationText) long, over the \(limit) video.max_duration allows; "
+                + "raise video.max_duration in gallery.yml or leave the video out"
+        }
+        if details.width * details.height > maxPixels {
+            return "its frames are \(details.width) × \(details.height) pixels, over thumbnails.max_pixels (\(maxPixels)); "
+                + "raise thumbnails.max_pixels in gallery.yml or leave the video out"
+        }
+        return nil
+    }
+
+    /// "1080p H.264".
+    public static func outputName(_ output: VideoOutput) -> String {
+        "\(min(output.width, output.height))p " + (output.codec == .h264 ? "H.264" : "AV1")
+    }
+}
