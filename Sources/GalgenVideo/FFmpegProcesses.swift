@@ -11,12 +11,22 @@ public enum FFmpegProcesses {
     /// Kills (SIGKILL) every child still running. Their runs end with `CancellationError` and
     /// remove their partial files; a run started afterwards is not affected.
     public static func terminateAll() {
+        terminate { _ in true }
+    }
+
+    /// Kills the running children `which` picks (tests pick their own, never another test's).
+    static func terminate(_ which: (RunningChild) -> Bool) {
         let children = running.withLock { Array($0.values) }
-        for child in children { child.kill(because: .interrupted) }
+        for child in children where which(child) { child.kill(because: .interrupted) }
     }
 
     /// How many children are running now (for tests and `--verbose`).
     public static var count: Int { running.withLock { $0.count } }
+
+    /// Whether a child `which` picks is running.
+    static func isRunning(_ which: (RunningChild) -> Bool) -> Bool {
+        running.withLock { $0.values.contains(where: which) }
+    }
 
     static func register(_ child: RunningChild) -> Int {
         let id = next.add(1, ordering: .relaxed).newValue
@@ -35,10 +45,13 @@ final class RunningChild: @unchecked Sendable {
     enum StopReason: Equatable, Sendable { case timedOut, cancelled, interrupted }
 
     private let process: Process
+    /// The program's path and arguments, as run.
+    let command: [String]
     private let state = Mutex<(ended: Bool, reason: StopReason?)>((false, nil))
 
     init(_ process: Process) {
         self.process = process
+        command = [process.executableURL?.path ?? ""] + (process.arguments ?? [])
     }
 
     var stopReason: StopReason? { state.withLock { $0.reason } }

@@ -17,8 +17,7 @@ extension VideoRunner {
             throw VideoToolError.unusable("its poster \(options.posterFile ?? "") could not be read: \(error)")
         }
         let metadata = probe.metadata
-        // TODO(lead): `rendered.video = details` once RenderedImage has `video` (not there yet).
-        _ = details
+        rendered.video = details
         rendered.metadata = PhotoMetadata(
             captured: metadata.captured ?? rendered.metadata.captured,
             words: PhotoText(title: metadata.words.title ?? rendered.metadata.words.title,

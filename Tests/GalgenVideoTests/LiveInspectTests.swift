@@ -40,3 +40,63 @@ struct LiveInspectTests {
         #expect(rendered.sourceFormat == .quickTime)
     }
 }
+
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+struct LiveVersionAndLogTests {
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test func theVersionIsAskedOnceThenRememberedAcrossBuildsUnderTheBinarysStamp() async throws {
+        let cache = try TemporaryFolder()
+        let first = Log(), second = Log()
+        let scratch = try VideoFixtures.scratch()
+        let tools = VideoFixtures.tools(scratch, cacheRoot: cache.path, log: first.add)
+        let version = try tools.version()
+        #expect(version.hasPrefix("ffmpeg ") && !version.contains("Copyright"))
+        #expect(try tools.version() == version)
+        #expect(first.all.filter { $0.hasSuffix("-version") }.count == 1, "\(first.all)")
+        #expect(first.all.contains { $0.hasPrefix("ffmpeg: \(version)") })
+
+        let nextBuild = VideoFixtures.tools(scratch, cacheRoot: cache.path, log: second.add)
+        #expect(try nextBuild.version() == version)
+        #expect(!second.all.contains { $0.hasSuffix("-version") }, "a second build runs no ffmpeg: \(second.all)")
+    }
+
+    @Test func everyCommandLineIsLogged() async throws {
+        let log = Log()
+        let scratch = try VideoFixtures.scratch()
+        _ = try await VideoFixtures.tools(scratch, log: log.add).inspect(VideoFixtures.shared!.plain, VideoFixtures.request,
+                                                                         VideoItemOptions())
+        #expect(log.all.contains { $0.contains("ffprobe") && $0.contains("-show_streams") })
+        #expect(log.all.contains { $0.contains("ffmpeg") && $0.contains("blackframe") })
+    }
+
+    @Test func thePosterSkipsBlackFramesOrTakesTheGivenTimeOrTheSidecar() async throws {
+        let clips = VideoFixtures.shared!
+        let scratch = try VideoFixtures.scratch()
+        let tools = VideoFixtures.tools(scratch)
+        let skipped = try await tools.inspect(clips.blackStart, VideoFixtures.request, VideoItemOptions())
+        let atOne = try await tools.inspect(clips.blackStart, VideoFixtures.request, VideoItemOptions(posterTime: 1))
+        #expect(try meanOfFirstRendition(skipped) > 60, "a frame of the test pattern, not the black start")
+        #expect(try meanOfFirstRendition(atOne) < 20, "poster: 1 is inside the black start")
+
+        let sidecar = scratch.path + "/side.png"
+        try Data(TinyPNG.make(width: 64, height: 48, bitDepth: 8, colourType: 0,
+                                  rows: Array(repeating: Array(repeating: 128, count: 64), count: 48))).write(to: URL(fileURLWithPath: sidecar))
+        let fromSidecar = try await tools.inspect(clips.plain, VideoFixtures.request, VideoItemOptions(posterFile: sidecar))
+        #expect(fromSidecar.width == 64 && fromSidecar.height == 48)
+    }
+
+    /// The mean of a JPEG rendition's bytes' decoded luma, measured by ffmpeg.
+    func meanOfFirstRendition(_ rendered: RenderedImage) throws -> Double {
+        let bytes = try #require(rendered.renditions.first?.bytes)
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/r.jpg"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try VideoClips.meanLuma(path)
+    }
+}

@@ -56,6 +56,12 @@ final class VideoFixtures: Sendable {
         LiveVideoTools.make(cacheRoot: cacheRoot, scratchFolder: scratch.path, log: log)
     }
 
+    /// ffprobe's reading of `path`, through the same parser and checks as `inspect`.
+    static func details(_ path: String) throws -> VideoDetails {
+        let report = try VideoClips.run(VideoClips.ffprobe ?? "ffprobe", FFmpegArguments.probe(path))
+        return try FFprobeReport.parse(Array(report.output.utf8)).details()
+    }
+
     static func job(_ details: VideoDetails, codec: VideoCodec = .h264, width: Int? = nil, height: Int? = nil,
                     audio: Bool = true) -> TranscodeJob {
         TranscodeJob(details: details, output: VideoOutput(codec: codec, width: width ?? details.width, height: height ?? details.height),

@@ -50,6 +50,7 @@ public enum FFprobeReport {
         let codec = text(object["codec_name"]).flatMap { $0 == "none" || $0 == "unknown" ? nil : $0 }
         return VideoProbe.Stream(
             type: text(object["codec_type"]) ?? "unknown", codec: codec,
+            codecTag: text(object["codec_tag_string"]).map { String($0.prefix(32)) },
             width: integer(object["width"]).flatMap { $0 > 0 ? $0 : nil },
             height: integer(object["height"]).flatMap { $0 > 0 ? $0 : nil },
             rotation: rotation % 360, frameRate: rate(object["avg_frame_rate"]) ?? rate(object["r_frame_rate"]),
@@ -79,7 +80,8 @@ public enum FFprobeReport {
     static func number(_ value: Any?) -> Double? {
         let result: Double? = switch value {
         case let string as String: Double(string.prefix(64))
-        case let number as NSNumber where !(value is Bool): number.doubleValue
+        // (On Linux a JSON 1 also casts to Bool, so booleans are not told apart: true reads as 1.)
+        case let number as NSNumber: number.doubleValue
         default: nil
         }
         guard let result, result.isFinite else { return nil }

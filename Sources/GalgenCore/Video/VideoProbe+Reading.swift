@@ -9,7 +9,8 @@ extension VideoProbe {
             throw .unusable(hasAudio ? "it has no video stream (an audio-only file?)" : "it has no video stream")
         }
         guard let codec = video.codec else {
-            throw .unusable("its video stream is in a codec the installed ffmpeg cannot decode (ffprobe names none)")
+            let tag = video.codecTag.map { " (\($0))" } ?? ""
+            throw .unusable("its video stream is in a codec\(tag) the installed ffmpeg cannot decode")
         }
         guard let width = video.width, let height = video.height else {
             throw .unusable("its video stream (\(codec)) has no frame size: the file may be truncated")

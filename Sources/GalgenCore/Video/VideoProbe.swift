@@ -8,6 +8,8 @@ public struct VideoProbe: Equatable, Sendable {
         /// ffprobe's codec name ("h264", "hevc", "aac"); nil when ffprobe has no decoder for it
         /// (it then names only the tag, if at all).
         public var codec: String?
+        /// The container's name for the codec (`codec_tag_string`: "avc1", "hvc1"), for messages.
+        public var codecTag: String?
         public var width: Int?
         public var height: Int?
         /// Degrees, from the display matrix side data or the old `rotate` tag (either sign).
@@ -22,11 +24,12 @@ public struct VideoProbe: Equatable, Sendable {
         /// The stream is a cover picture (`disposition.attached_pic`), not motion.
         public var isAttachedPicture: Bool
 
-        public init(type: String, codec: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
+        public init(type: String, codec: String? = nil, codecTag: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
                     frameRate: Double? = nil, colorTransfer: String? = nil, dolbyVisionHLG: Bool = false,
                     isAttachedPicture: Bool = false) {
             self.type = type
             self.codec = codec
+            self.codecTag = codecTag
             self.width = width
             self.height = height
             self.rotation = rotation

@@ -1,0 +1,105 @@
+import GalgenCore
+import Testing
+
+struct FFmpegArgumentsTests {
+    static let details = VideoDetails(duration: 10, width: 1080, height: 1920, codec: "hevc", hasAudio: true)
+
+    static func job(codec: VideoCodec = .h264, hdr: VideoHDR? = nil, audio: Bool = true, hasAudio: Bool = true) -> TranscodeJob {
+        var details = details
+        details.hdr = hdr
+        details.hasAudio = hasAudio
+        return TranscodeJob(details: details, output: VideoOutput(codec: codec, width: 720, height: 1280), quality: 23,
+                            audio: audio, threads: 2)
+    }
+
+    /// The value after `flag`, for each time it occurs.
+    static func values(_ arguments: [String], _ flag: String) -> [String] {
+        arguments.indices.filter { arguments[$0] == flag && $0 + 1 < arguments.count }.map { arguments[$0 + 1] }
+    }
+
+    @Test func h264IsHighProfile8Bit420AtTheCRFWithPinnedThreads() {
+        let arguments = FFmpegArguments.transcode("in.mov", output: "out.mp4", job: Self.job())
+        #expect(Self.values(arguments, "-c:v") == ["libx264"])
+        #expect(Self.values(arguments, "-profile:v") == ["high"])
+        #expect(Self.values(arguments, "-pix_fmt") == ["yuv420p"])
+        #expect(Self.values(arguments, "-crf") == ["23"])
+        #expect(Self.values(arguments, "-preset") == [VideoQuality.x264Preset])
+        #expect(Self.values(arguments, "-threads") == ["2", "2"])
+        #expect(Self.values(arguments, "-x264-params") == ["threads=2"])
+        #expect(arguments.last == "out.mp4" && Self.values(arguments, "-i") == ["in.mov"])
+    }
+
+    @Test func av1IsSVTWithTheMappedCRF() {
+        let arguments = FFmpegArguments.transcode("in.mov", output: "out.mp4", job: Self.job(codec: .av1))
+        #expect(Self.values(arguments, "-c:v") == ["libsvtav1"])
+        #expect(Self.values(arguments, "-crf") == [String(VideoQuality.av1CRF(23))])
+        #expect(Self.values(arguments, "-svtav1-params") == ["lp=2"])
+        #expect(VideoQuality.av1CRF(23) == 35 && VideoQuality.av1CRF(18) == 28 && VideoQuality.av1CRF(99) == 63)
+    }
+
+    @Test func everyOutputIsFaststartBitExactStrippedUprightBT709WithProgress() {
+        let arguments = FFmpegArguments.transcode("in.mov", output: "out.mp4", job: Self.job())
+        #expect(Self.values(arguments, "-movflags") == ["+faststart"])
+        #expect(Self.values(arguments, "-fflags") == ["+bitexact"])
+        #expect(Self.values(arguments, "-flags:v") == ["+bitexact"] && Self.values(arguments, "-flags:a") == ["+bitexact"])
+        #expect(Self.values(arguments, "-map_metadata") == ["-1"] && Self.values(arguments, "-map_chapters") == ["-1"])
+        #expect(Self.values(arguments, "-metadata:s:v") == ["rotate=0"])
+        #expect(Self.values(arguments, "-color_trc") == ["bt709"] && Self.values(arguments, "-colorspace") == ["bt709"])
+        #expect(Self.values(arguments, "-progress") == ["pipe:1"] && arguments.contains("-nostats") && arguments.contains("-nostdin"))
+        #expect(!arguments.contains("-noautorotate"))
+        #expect(Self.values(arguments, "-vf").first?.hasPrefix("scale=720:1280") == true)
+    }
+
+    @Test func soundIsAACUnlessTurnedOffOrAbsent() {
+        let with = FFmpegArguments.transcode("in", output: "out", job: Self.job())
+        #expect(Self.values(with, "-c:a") == ["aac"] && Self.values(with, "-b:a") == ["128k"])
+        #expect(Self.values(with, "-map") == ["0:v:0", "0:a:0"])
+        for job in [Self.job(audio: false), Self.job(hasAudio: false)] {
+            let without = FFmpegArguments.transcode("in", output: "out", job: job)
+            #expect(without.contains("-an") && !without.contains("-c:a") && Self.values(without, "-map") == ["0:v:0"])
+        }
+    }
+
+    @Test(arguments: [VideoHDR.hlg, .pq])
+    func hdrIsToneMappedToBT709(hdr: VideoHDR) {
+        let filter = Self.values(FFmpegArguments.transcode("in", output: "out", job: Self.job(hdr: hdr)), "-vf").first ?? ""
+        #expect(filter.contains("tonemap=hable") && filter.contains("zscale=t=bt709:m=bt709:r=tv") && filter.hasSuffix("format=yuv420p"))
+        let sdr = Self.values(FFmpegArguments.transcode("in", output: "out", job: Self.job()), "-vf").first ?? ""
+        #expect(!sdr.contains("tonemap"))
+        let poster = FFmpegArguments.poster("in", output: "p.png", details: Self.job(hdr: hdr).details, time: nil)
+        #expect(Self.values(poster, "-vf").first?.contains("tonemap=hable") == true)
+    }
+
+    @Test func thePosterSkipsBlackFramesFromALittleInUnlessATimeIsGiven() {
+        let searching = FFmpegArguments.poster("in", output: "p.png", details: Self.details, time: nil)
+        #expect(Self.values(searching, "-ss") == ["1.000"] && Self.values(searching, "-t") == ["10.000"])
+        #expect(Self.values(searching, "-vf").first?.contains("blackframe") == true)
+        #expect(Self.values(searching, "-frames:v") == ["1"] && Self.values(searching, "-c:v") == ["png"])
+        let short = VideoDetails(duration: 2, width: 2, height: 2, codec: "h264", hasAudio: false)
+        #expect(Self.values(FFmpegArguments.poster("in", output: "p", details: short, time: nil), "-ss") == ["0.500"])
+        let chosen = FFmpegArguments.poster("in", output: "p.png", details: Self.details, time: 12.5)
+        #expect(Self.values(chosen, "-ss") == ["10.000"], "clamped to the duration")
+        #expect(Self.values(chosen, "-vf").first?.contains("blackframe") == false && !chosen.contains("-t"))
+    }
+
+    @Test func aPathThatLooksLikeAnOptionStaysAPath() {
+        #expect(FFmpegArguments.probe("-i.mov").suffix(2) == ["--", "-i.mov"])
+    }
+
+    @Test func progressLinesBecomeFractions() {
+        var progress = FFmpegProgress(duration: 4)
+        #expect(progress.read("frame=10") == nil)
+        #expect(progress.read("out_time_us=1000000") == 0.25)
+        #expect(progress.read("out_time_ms=2000000") == 0.5, "out_time_ms is microseconds too")
+        #expect(progress.read("out_time_us=1500000") == nil, "never backwards")
+        #expect(progress.read("out_time_us=N/A") == nil)
+        #expect(progress.read("out_time_us=99000000") == 1)
+        #expect(progress.read("progress=end\r") == 1 && progress.ended)
+    }
+
+    @Test func transcodeTimeoutGrowsWithDuration() {
+        #expect(VideoQuality.transcodeTimeout(duration: 0) == 60)
+        #expect(VideoQuality.transcodeTimeout(duration: 30) == 660)
+        #expect(VideoQuality.transcodeTimeout(duration: .infinity) == 60)
+    }
+}
