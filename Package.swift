@@ -42,7 +42,7 @@ let package = Package(
         // report, interruption, exit statuses. The command line calls it; tests call it in-process.
         .target(
             name: "GalgenApp",
-            dependencies: ["GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe"]
+            dependencies: ["GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe", "GalgenVideo"]
         ),
         // Pure stages and domain values: no I/O.
         .target(

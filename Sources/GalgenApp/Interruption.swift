@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GalgenCore
 import GalgenIO
+import GalgenVideo
 
 /// Ctrl-C (or SIGTERM) during a build: remove the half-assembled site and any partial
 /// download, and stop. In-flight downloads end with the process.
@@ -19,6 +20,9 @@ struct Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if stopsCleanly(number) { return }
+                // Every ffmpeg child stops with the build; a partial MP4 is never recorded, so
+                // never published, and the next build that prunes the cache removes it.
+                FFmpegProcesses.terminateAll()
                 try? FileManager.default.removeItem(atPath: staging)
                 cleanUp()
                 reporter.line(message, style: .warning)

@@ -4,6 +4,7 @@ import GalgenFetch
 import GalgenImage
 import GalgenIO
 import GalgenSiteTemplate
+import GalgenVideo
 import Synchronization
 
 /// One build with the command line's settings: the configuration, the cache lock, the rest of
@@ -35,10 +36,17 @@ struct SiteBuild {
 
     /// The whole pipeline with the live effects and the stores of `cache`.
     func pipeline(cache: CacheFolder) -> BuildPipeline {
-        BuildPipeline(
+        var pipeline = BuildPipeline(
             configPath: settings.configPath, jobs: settings.jobs, renderer: PhotoRenderer.make(),
             effects: .live(output: settings.outputPath, cache: cache, fetcher: fetcher, reporter: reporter),
             generator: "galgen \(Version.current)", home: Paths.home)
+        // Transcodes are written beside the renditions, so keeping one is a rename.
+        let scratch = cache.layout.renditions
+        let reporter = reporter
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        pipeline.videoTools = LiveVideoTools.make(cacheRoot: cache.root, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
+        pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
+        return pipeline
     }
 
     /// Why gallery.yml cannot be read, if it cannot (`galgen serve` refuses to start then); it

@@ -1,0 +1,146 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// A phone's camera roll, videos and all, through `galgen build` (the real binary, whose ffmpeg
+/// children are what is tested): clips made by ffmpeg at test time.
+@Suite(.serialized, .needsFixtures, .enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed"))
+struct VideoBuildTests {
+    static let small = ["video:", "  heights: [240]", "thumbnails: { widths: [160, 320], formats: [jpeg] }"].joined(separator: "\n")
+
+    /// `trip/` as a phone exports it: a JPEG, a HEIC, an H.264 MP4, an HEVC MOV, a portrait phone
+    /// video (a landscape frame with a 90° display matrix), an HLG clip and a Live Photo pair.
+    static func cameraRoll(_ project: TestProject) throws {
+        let folder = project.path("trip")
+        try FileManager.default.createDirectory(atPath: folder + "/Day 2", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/beach.jpg")
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/dn_cheers_1440x960.heic", toPath: folder + "/IMG_1001.HEIC")
+        try VideoClips.make("clip.mp4", in: folder + "/Day 2", VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
+        try VideoClips.make("IMG_2001.MOV", in: folder, VideoClips.sourceInputs(size: "480x270")
+            + ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
+        let landscape = try VideoClips.make("landscape.mp4", in: NSTemporaryDirectory(),
+                                            VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
+        try VideoClips.make("IMG_2002.MOV", in: folder, ["-i", landscape, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
+        try VideoClips.make("IMG_2003.MOV", in: folder, VideoClips.sourceInputs(size: "480x270", audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p10le", "-color_primaries", "bt2020",
+               "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"])
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Portrait_1.jpg", toPath: folder + "/IMG_3001.JPG")
+        try VideoClips.make("IMG_3001.MOV", in: folder, VideoClips.sourceInputs(size: "270x480", audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+    }
+
+    /// The `$ …ffmpeg …` and `$ …ffprobe …` lines of a `--verbose` build: the programs it ran.
+    static func programsRun(_ output: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter { $0.contains("$ /") && ($0.contains("ffmpeg ") || $0.contains("ffprobe ")) }
+    }
+
+    @Test func aCameraRollBuildsEveryVideoAndLivePhotoAndASecondBuildRunsNoFFmpeg() async throws {
+        let project = try TestProject("title: Trip\n\(Self.small)\nimages:\n  - trip/\n")
+        try Self.cameraRoll(project)
+        let first = try await project.buildWithBinary(["--verbose"])
+        #expect(first.status == 0, "\(first.stderr)")
+        // 8 files, 7 items: the Live Photo's still and motion are one.
+        let pages = project.photoPages()
+        #expect(pages.count == 7, "\(pages.map(\.slug))")
+        for slug in ["clip", "img-2001", "img-2002", "img-2003"] {
+            let html = try #require(project.siteFile("\(slug)/index.html"), "\(slug)")
+            #expect(html.contains("<video") && html.contains("playsinline") && html.contains(#"preload="metadata""#), "\(slug)")
+            #expect(!html.contains("autoplay"), "\(slug)")
+            #expect(html.contains(#"type="video/mp4"#), "\(slug)")
+        }
+        let live = try #require(project.siteFile("img-3001/index.html"))
+        #expect(live.contains("-live-") && live.contains(".mp4"), "the still's page plays its motion")
+        #expect(project.siteFile("img-3001-mov/index.html") == nil)
+        // Every MP4: H.264 High, 4:2:0, SDR BT.709, upright (no rotation left), faststart, no metadata.
+        let videos = project.siteFiles("images").filter { $0.hasSuffix(".mp4") }
+        #expect(videos.count == 5, "\(videos)")
+        for name in videos {
+            let path = project.path("_site/images/" + name)
+            let probe = try VideoClips.probe(path)
+            let streams = probe["streams"] as? [[String: Any]] ?? []
+            let video = try #require(streams.first { $0["codec_type"] as? String == "video" }, "\(name)")
+            #expect(video["codec_name"] as? String == "h264" && video["profile"] as? String == "High", "\(name)")
+            #expect(video["pix_fmt"] as? String == "yuv420p", "\(name)")
+            #expect(video["color_transfer"] as? String == "bt709", "\(name): \(video["color_transfer"] ?? "none")")
+            #expect(video["side_data_list"] == nil, "keeps a display matrix: \(name)")
+            let tags = ((probe["format"] as? [String: Any])?["tags"] as? [String: String]) ?? [:]
+            #expect(tags.keys.allSatisfy { ["major_brand", "minor_version", "compatible_brands", "encoder"].contains($0) }, "\(name): \(tags)")
+            #expect(try Self.moovBeforeMdat(path), "\(name) is not faststart")
+        }
+        // The portrait phone video is published portrait.
+        let portrait = try #require(videos.first { $0.hasPrefix("img-2002-") })
+        let portraitStream = try #require((try VideoClips.probe(project.path("_site/images/" + portrait))["streams"] as? [[String: Any]])?.first)
+        #expect((portraitStream["width"] as? Int ?? 0) < (portraitStream["height"] as? Int ?? 0), "\(portraitStream)")
+        // The overview's tiles mark the videos.
+        let overview = try #require(project.siteFile("index.html"))
+        #expect(overview.components(separatedBy: "0:01").count - 1 >= 4, "each video's tile shows its duration")
+
+        // Again, with gallery.yml touched (so it is not the recorded no-op): no ffmpeg, no ffprobe.
+        try (String(contentsOfFile: project.path("gallery.yml"), encoding: .utf8) + "# again\n")
+            .write(toFile: project.path("gallery.yml"), atomically: true, encoding: .utf8)
+        let second = try await project.buildWithBinary(["--verbose"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(Self.programsRun(second.stderr).isEmpty, "\(Self.programsRun(second.stderr))")
+
+        // A new height encodes only that height: one ffmpeg per video and motion, no probe.
+        try String(contentsOfFile: project.path("gallery.yml"), encoding: .utf8).replacingOccurrences(of: "[240]", with: "[240, 144]")
+            .write(toFile: project.path("gallery.yml"), atomically: true, encoding: .utf8)
+        let third = try await project.buildWithBinary(["--verbose"])
+        #expect(third.status == 0, "\(third.stderr)")
+        let ran = Self.programsRun(third.stderr)
+        #expect(ran.count == 4 && ran.allSatisfy { $0.contains("libx264") }, "\(ran)")
+    }
+
+    @Test func withoutFFmpegEachVideoFailsAloneAndThePhotosArePublished() async throws {
+        let project = try TestProject("\(Self.small)\nimages:\n  - trip/beach.jpg\n  - trip/clip.mp4\n")
+        try FileManager.default.createDirectory(atPath: project.path("trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: project.path("trip/beach.jpg"))
+        try VideoClips.make("clip.mp4", in: project.path("trip"), VideoClips.sourceInputs() + VideoClips.h264)
+        let result = try await project.buildWithBinary([], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("trip/clip.mp4") && result.stderr.contains("ffmpeg is not installed (apt-get install ffmpeg, brew install ffmpeg)"),
+                "\(result.stderr)")
+        #expect(project.siteFile("beach/index.html") != nil)
+    }
+
+    @Test func badVideosFailOneByOneWithTheirReasonAndTheRestIsBuilt() async throws {
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [240], max_duration: 2 }\n"
+            + "images:\n  - media/\n")
+        let folder = project.path("media")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try VideoClips.make("good.mp4", in: folder, VideoClips.sourceInputs() + VideoClips.h264)
+        FileManager.default.createFile(atPath: folder + "/empty.mov", contents: Data())
+        let whole = try Data(contentsOf: URL(fileURLWithPath: try VideoClips.make("whole.mp4", in: NSTemporaryDirectory(),
+                                                                                    VideoClips.sourceInputs(seconds: 1) + VideoClips.h264)))
+        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: folder + "/truncated.mp4"))
+        try VideoClips.make("sound.mp4", in: folder, ["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac"])
+        try VideoClips.make("long.mp4", in: folder, VideoClips.sourceInputs(seconds: 4, audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/really-a-photo.mov")
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 1, "\(result.stderr)")
+        for name in ["empty.mov", "truncated.mp4", "sound.mp4", "long.mp4"] {
+            #expect(result.stderr.contains("media/\(name)"), "\(name): \(result.stderr)")
+        }
+        #expect(result.stderr.contains("no video stream"), "\(result.stderr)")
+        #expect(result.stderr.contains("video.max_duration"), "\(result.stderr)")
+        #expect(project.siteFile("good/index.html")?.contains("<video") == true)
+        // A JPEG named .mov is a photo.
+        #expect(project.siteFile("really-a-photo/index.html")?.contains("<picture") == true, "\(result.stderr)")
+        #expect(!project.siteFiles("images").contains { $0.hasPrefix("truncated-") || $0.hasPrefix("long-") })
+    }
+
+    /// Whether the MP4's `moov` box comes before its `mdat` (playback starts before the whole file arrives).
+    static func moovBeforeMdat(_ path: String) throws -> Bool {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if type == "moov" { return true }
+            if type == "mdat" { return false }
+            guard size >= 8 else { return false }
+            offset += size
+        }
+        return false
+    }
+}
