@@ -22,7 +22,8 @@ preloadNeighbours = function () {
 
 function warmPhoto(page, url) {
   if (warmed.indexOf(url) >= 0) return;
-  var photo = page.querySelector(".viewer .frame img.photo");
+  var photo = page.querySelector(".viewer .frame img.photo"), video = page.querySelector(".viewer .frame video[poster]");
+  if (video) { photo = doc.createElement("img"); photo.src = video.getAttribute("poster"); }
   if (!photo) return;
   var copy = doc.importNode(photo.closest("picture") || photo, true);
   var img = copy.tagName === "IMG" ? copy : copy.querySelector("img");

@@ -25,11 +25,11 @@ list.addEventListener("keydown", function (event) {
   if (instant) move(next.href);
 });
 
-// Left and right arrow keys anywhere else on the page step to the previous or next photo.
+// Left and right arrow keys anywhere else (but a video: they seek) step to the previous or next photo.
 doc.addEventListener("keydown", function (event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   var target = event.target;
-  if (target.closest && target.closest('[role="tablist"], input, textarea, select, [contenteditable], dialog')) return;
+  if (target.closest && target.closest('[role="tablist"], input, textarea, select, [contenteditable], dialog, video')) return;
   if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
     event.preventDefault();
     step(event.key === "ArrowLeft" ? -1 : 1);

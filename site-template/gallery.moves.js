@@ -61,7 +61,8 @@ list.addEventListener("click", function (event) {
 
 window.addEventListener("popstate", function () { move(location.href, true); });
 
-// Swaps in `page`'s segments, photo, caption, previous/next links, overview link and title.
+// Swaps in `page`'s segments, photo or video (one playing is paused), caption, previous/next links,
+// overview link and title.
 // A response that is no longer the latest move, or no longer where history is, never shows.
 function show(page, url, number) {
   if (number !== moves || bare(location.href) !== url) return;
@@ -75,6 +76,7 @@ function show(page, url, number) {
   ["aria-labelledby", "aria-label"].forEach(function (name) {
     if (nextPanel.hasAttribute(name)) panel.setAttribute(name, nextPanel.getAttribute(name));
   });
+  each(panel.querySelectorAll("video"), function (video) { video.pause(); });
   panel.replaceChildren.apply(panel, importAll(nextPanel.childNodes));
   panel.removeAttribute("aria-busy");
   syncSteps(page.querySelector(".viewer .steps"));

@@ -33,10 +33,17 @@ function stopSlideshow() {
   playButton.replaceChildren(icon("play"));
   mute(false);
 }
-// The next photo after the chosen time; the slideshow ends with the album.
+// The next photo after the chosen time (a video plays muted to its end first); it ends with the album.
 nextSlide = function () {
   clearTimeout(playTimer);
   if (!playing) return;
   if (!viewer.querySelector(".step--next")) { stopSlideshow(); return; }
-  playTimer = setTimeout(function () { if (playing) step(1); }, slideshowSeconds * 1000);
+  var video = panel.querySelector("video.video"), timer;
+  if (video) { video.muted = true; video.play().catch(noop); }
+  function advance() {
+    if (!playing || timer !== playTimer) return;
+    if (video && video.isConnected && !video.paused) video.addEventListener("pause", advance, { once: true });
+    else step(1);
+  }
+  timer = playTimer = setTimeout(advance, slideshowSeconds * 1000);
 };

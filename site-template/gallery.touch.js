@@ -4,7 +4,12 @@
 doc.addEventListener("pointerdown", function (event) { lastPointer = event.pointerType; }, true);
 var swipe = null, lastTap = null;
 stage.addEventListener("pointerdown", function (event) {
-  if (event.pointerType === "mouse" || !event.isPrimary) { swipe = null; return; }
+  // A video's controls (its bottom strip) take their own drags.
+  var video = event.target.closest("video.video");
+  if (event.pointerType === "mouse" || !event.isPrimary || (video && event.clientY > video.getBoundingClientRect().bottom - 64)) {
+    swipe = null;
+    return;
+  }
   swipe = { id: event.pointerId, x: event.clientX, y: event.clientY, time: event.timeStamp };
 });
 stage.addEventListener("pointercancel", function () { swipe = null; });

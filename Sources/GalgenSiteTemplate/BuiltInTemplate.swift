@@ -19,6 +19,7 @@ public enum BuiltInTemplate {
         "gallery.buttons.js": PackageResources.gallery_buttons_js,
         "gallery.slideshow.js": PackageResources.gallery_slideshow_js,
         "gallery.touch.js": PackageResources.gallery_touch_js,
+        "gallery.live.js": PackageResources.gallery_live_js,
         "gallery.zoom.js": PackageResources.gallery_zoom_js,
         "gallery.fullscreen.js": PackageResources.gallery_fullscreen_js,
     ]

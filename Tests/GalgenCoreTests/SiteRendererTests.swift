@@ -33,7 +33,7 @@ struct SiteRendererTests {
             + "/images/*\n  Cache-Control: public, max-age=31536000, immutable\n  Content-Security-Policy: default-src 'none'; sandbox\n"
     }
 
-    static let builtInPolicy = "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+    static let builtInPolicy = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'"
 
     private func render(_ gallery: Gallery, template: SiteTemplate = BuiltInTemplate.template,

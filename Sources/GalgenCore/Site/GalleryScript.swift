@@ -23,6 +23,7 @@ public enum GalleryScript {
         "gallery.buttons.js",
         "gallery.slideshow.js",
         "gallery.touch.js",
+        "gallery.live.js",
         "gallery.zoom.js",
         "gallery.fullscreen.js",
     ]

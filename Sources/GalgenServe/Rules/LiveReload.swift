@@ -9,7 +9,7 @@ public enum LiveReload {
     /// template's); the server sends it as a header too. Its `connect-src 'self'` lets gallery.js
     /// fetch the next photo's page, and live.js reach the events endpoint.
     public static let pagePolicy =
-        "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
     public static let headerPolicy = allowingEvents(pagePolicy)
 
