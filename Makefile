@@ -25,9 +25,10 @@ test: setup test-tools
 # axe-core 4 (axe-core-python) from PyPI in a venv under .build/. Screenshots land in
 # .build/screenshots/. test_page.py: photo pages, moving between them, albums, screenshots;
 # test_viewer.py: keyboard, touch, full screen, zoom, layout shift; test_overview.py: the grid,
-# pagination, and the size of a 10,000-photo album's pages; test_serve.py runs `galgen serve`.
+# pagination, and the size of a 10,000-photo album's pages; test_serve.py runs `galgen serve`;
+# test_video.py: videos and Live Photos from clips made by ffmpeg (make setup installs it).
 BROWSER_VENV := .build/browser-venv
-BROWSER_TESTS := test_page test_viewer test_overview test_serve
+BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video
 browser-test: browser-setup
 	@for test in $(BROWSER_TESTS); do \
 		GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/$$test.py || exit 1; \
