@@ -64,7 +64,7 @@ struct ConfinedFileSystem: FileProvider {
         return try await files.loadFile(id: id.path, context: context)
     }
 
-    /// FileMiddleware has clamped the range to the file.
+    /// The range is inside the file as `ByteRangeMiddleware` saw it; clamped again here in case it shrank since.
     func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
         if let bytes = id.contents {
             let lower = max(0, range.lowerBound), upper = min(range.upperBound, bytes.readableBytes - 1)

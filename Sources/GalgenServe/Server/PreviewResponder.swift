@@ -3,14 +3,16 @@ import Hummingbird
 import NIOCore
 
 /// Every request, in order: `SiteGuardMiddleware` (Host, path rules, headers), then either the
-/// live-reload endpoints or `LiveHTMLMiddleware` around Hummingbird's `FileMiddleware`, which
-/// serves the folder under the base path. Composed directly rather than through a `Router`:
+/// live-reload endpoints or `LiveHTMLMiddleware` around `ByteRangeMiddleware` (Range requests,
+/// for seeking in a video) around Hummingbird's `FileMiddleware`, which serves the folder under
+/// the base path. Composed directly rather than through a `Router`:
 /// the order is the whole design, and it reads here in one place.
 struct PreviewResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let guardrail: SiteGuardMiddleware<Context>
     let pages: LiveHTMLMiddleware<Context>
+    let ranges = ByteRangeMiddleware<Context>()
     let files: FileMiddleware<Context, ConfinedFileSystem>
     let endpoints: LiveEndpoints
 
@@ -23,9 +25,10 @@ struct PreviewResponder: HTTPResponder {
         endpoints = LiveEndpoints(policy: policy, events: events)
     }
 
-    /// Every format galgen writes (renditions, published originals), with the media type the
-    /// format table gives its suffix: Hummingbird's own table lacks AVIF and HEIC/HEIF, and the
-    /// preview sends nosniff, so a file without its type would not show.
+    /// Every format galgen writes (renditions, published originals, videos: `.mp4` is
+    /// `video/mp4`, `.webm` `video/webm`), with the media type the format table gives its suffix:
+    /// Hummingbird's own table lacks AVIF, HEIC/HEIF and QuickTime, and the preview sends nosniff,
+    /// so a file without its type would not show.
     static let imageMediaTypes: [String: MediaType] = Dictionary(
         ImageFormat.allCases.flatMap(\.identity.servedMediaTypes).compactMap { suffix, type in
             MediaType(from: type).map { (suffix, $0) }
@@ -35,7 +38,9 @@ struct PreviewResponder: HTTPResponder {
         try await guardrail.handle(request, context: context) { request, context in
             if request.uri.path.hasPrefix(LiveEndpoints.prefix) { return endpoints.respond(to: request) }
             return try await pages.handle(request, context: context) { request, context in
-                try await files.handle(request, context: context) { _, _ in Response(status: .notFound) }
+                try await ranges.handle(request, context: context) { request, context in
+                    try await files.handle(request, context: context) { _, _ in Response(status: .notFound) }
+                }
             }
         }
     }
