@@ -4,9 +4,9 @@ import GalgenCore
 /// What `galgen init --from FOLDER` writes, decided from the paths and what the walk found: pure.
 struct FolderStarter: Equatable, Sendable {
     enum Layout: Equatable, Sendable {
-        /// `images: - src: FOLDER/`: one album of every photo under the folder.
+        /// `images: - src: FOLDER/`: one album of every photo and video under the folder.
         case images
-        /// `albums: FOLDER/`: every folder that holds photos is an album.
+        /// `albums: FOLDER/`: every folder that holds photos or videos is an album.
         case albums
     }
 
@@ -20,7 +20,7 @@ struct FolderStarter: Equatable, Sendable {
     /// The starter for the absolute, standardised `folder` and `directory` (where gallery.yml
     /// goes), or why there is none. `shown` is the folder as the user wrote it, for messages.
     static func decide(folder: String, directory: String, survey: PhotoSurvey, shown: String) -> Result<FolderStarter, SetupProblem> {
-        guard survey.photos > 0 else {
+        guard survey.items > 0 else {
             return .failure(.noPhotos(shown, found: survey.leftOut ?? (survey.hidden > 0 ? "only hidden files" : "nothing: it is empty")))
         }
         let source = Self.source(folder: folder, directory: directory)
@@ -70,8 +70,8 @@ enum SetupProblem: Error, Equatable, Sendable {
         case let .folderUnreadable(path, reason):
             "cannot read the folder \(path): \(reason). Check its permissions."
         case let .noPhotos(path, found):
-            "\(path) holds no photos galgen reads (found \(found)). galgen reads JPEG, HEIC/HEIF, AVIF, WebP and PNG "
-                + "files; convert the photos to one of them, or give --from another folder."
+            "\(path) holds no photos or videos galgen reads (found \(found)). galgen reads \(ImageFormat.supportedList) photos "
+                + "and \(ImageFormat.videoList) videos; convert them to one of these, or give --from another folder."
         case let .patternCharacter(path, character):
             "the path of \(path) contains '\(character)', which gallery.yml reads as a pattern, so it cannot name "
                 + "this folder. Rename the folder (or the folder it is in) without '*', '?' and '['."

@@ -1,17 +1,20 @@
 import GalgenCore
 
 /// What `galgen init --from` found under a folder, counted from its listing: pure, for the
-/// decision of what to write and for the message.
+/// decision of what to write and for the message. Photos and videos are both items of an album
+/// (`MediaKind`), counted apart for the message.
 struct PhotoSurvey: Equatable, Sendable {
     /// Photos galgen reads, anywhere under the folder.
     var photos = 0
-    /// Those directly in the folder itself.
-    var photosAtTop = 0
-    /// How many folders (the folder itself included) directly hold photos.
-    var foldersWithPhotos = 0
+    /// Videos galgen reads, anywhere under the folder.
+    var videos = 0
+    /// Photos and videos directly in the folder itself.
+    var itemsAtTop = 0
+    /// How many folders (the folder itself included) directly hold photos or videos.
+    var foldersWithItems = 0
     /// Images galgen cannot read yet, by format (`GIF`), most first.
     var unsupported: [FormatCount] = []
-    /// Files that are neither photos nor the sidecars of photos.
+    /// Files that are neither photos, videos nor the sidecars of either.
     var others = 0
     /// Entries the walk left out (a symlink out of the folders, a site galgen built…), and why.
     var walkSkips = 0
@@ -26,14 +29,14 @@ struct PhotoSurvey: Equatable, Sendable {
         for file in listing.files {
             let (folder, name) = Self.split(file.relative)
             switch FileKind(fileName: name) {
-            case .media(.photo):
-                photos += 1
-                if folder.isEmpty { photosAtTop += 1 }
+            case let .media(kind):
+                switch kind {
+                case .photo: photos += 1
+                case .video: videos += 1
+                }
+                if folder.isEmpty { itemsAtTop += 1 }
                 folders.insert(folder)
                 candidates += Sidecar.candidates(for: name).map { folder.isEmpty ? $0 : folder + "/" + $0 }
-            case .media(.video):
-                // Counted and worded by init --from's survey (helper: videos).
-                continue
             case let .unsupported(format):
                 formats[format, default: 0] += 1
             case .other:
@@ -44,7 +47,7 @@ struct PhotoSurvey: Equatable, Sendable {
         others = listing.files.filter {
             FileKind(fileName: Self.split($0.relative).name) == .other && !sidecars.contains($0.relative)
         }.count
-        foldersWithPhotos = folders.count
+        foldersWithItems = folders.count
         unsupported = formats.map { FormatCount(format: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.format < $1.format }
         walkSkips = listing.skipped.count
@@ -57,8 +60,21 @@ struct PhotoSurvey: Equatable, Sendable {
         var count: Int
     }
 
-    /// Photos in subfolders and none beside them: each folder is an album.
-    var isAlbums: Bool { photos > 0 && photosAtTop == 0 }
+    /// Photos and videos together: what becomes the gallery's items.
+    var items: Int { photos + videos }
+
+    /// Items in subfolders and none beside them: each folder is an album.
+    var isAlbums: Bool { items > 0 && itemsAtTop == 0 }
+
+    /// "7 photos and 3 videos", "1 photo", "1 video": what was found, each kind named only when found.
+    var itemsText: String {
+        let photoText = "\(photos) \(photos == 1 ? "photo" : "photos")", videoText = "\(videos) \(videos == 1 ? "video" : "videos")"
+        switch (photos, videos) {
+        case (_, 0): return photoText
+        case (0, _): return videoText
+        default: return photoText + " and " + videoText
+        }
+    }
 
     /// `12 GIF files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
     var leftOut: String? {

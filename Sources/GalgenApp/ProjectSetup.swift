@@ -54,14 +54,14 @@ public enum ProjectSetup {
 
     /// What `galgen init --from` found and wrote, and what to do next.
     static func summary(_ survey: PhotoSurvey, folder: String, directory: String) -> String {
-        let photos = "\(survey.photos) \(survey.photos == 1 ? "photo" : "photos")"
-        let place = survey.foldersWithPhotos > 1 || survey.isAlbums
-            ? "in \(survey.foldersWithPhotos) \(survey.foldersWithPhotos == 1 ? "folder" : "folders") under \(folder)"
+        let photos = survey.itemsText
+        let place = survey.foldersWithItems > 1 || survey.isAlbums
+            ? "in \(survey.foldersWithItems) \(survey.foldersWithItems == 1 ? "folder" : "folders") under \(folder)"
             : "in \(folder)"
         let skipped = survey.leftOut.map { " (skipped \($0))" } ?? ""
         var lines = ["Found \(photos) \(place)\(skipped)."]
         if survey.isAlbums {
-            lines.append(survey.foldersWithPhotos == 1 ? "The folder becomes an album." : "Each folder becomes an album.")
+            lines.append(survey.foldersWithItems == 1 ? "The folder becomes an album." : "Each folder becomes an album.")
         }
         lines.append("Wrote \(directory)/gallery.yml and \(directory)/site-template/.")
         lines.append("Next: \(nextStep(directory))")

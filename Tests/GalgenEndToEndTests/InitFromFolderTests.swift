@@ -168,8 +168,9 @@ struct InitFromFolderTests {
         try Self.files(project, names)
         let result = try await Self.failure(["--from", project.path + "/p"], in: project)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("error: \(project.path)/p holds no photos galgen reads (\(found)). galgen reads JPEG, HEIC/HEIF, "
-            + "AVIF, WebP and PNG files; convert the photos to one of them, or give --from another folder.\n"))
+        #expect(result.stderr.contains("error: \(project.path)/p holds no photos or videos galgen reads (\(found)). galgen reads JPEG, "
+            + "HEIC/HEIF, AVIF, WebP or PNG photos and QuickTime, MP4, Matroska/WebM or AVI videos; convert them to one of these, "
+            + "or give --from another folder.\n"))
     }
 
     @Test func aFolderWithPatternCharactersCannotBeNamed() async throws {

@@ -23,8 +23,8 @@ public enum FolderExpansion {
             image.fallbackAlt = group.alt
             return image
         }
-        return .success((photos, FolderReport(entry: group.written, location: group.location, photos: photos.count,
-                                              skipped: selection.skipped)))
+        return .success((photos, FolderReport(entry: group.written, location: group.location,
+                                              files: selection.photos.map(\.relative), skipped: selection.skipped)))
     }
 
     /// One album for every folder under a tree's root that holds photos (its own, not its
@@ -54,8 +54,8 @@ public enum FolderExpansion {
             album.order = tree.order
             return NewAlbum(album: album, slugBase: Slug.make(from: names.isEmpty ? rootName : names.joined(separator: " ")))
         }
-        return .success((albums, FolderReport(entry: tree.written, location: tree.location, photos: selection.photos.count,
-                                              skipped: selection.skipped)))
+        return .success((albums, FolderReport(entry: tree.written, location: tree.location,
+                                              files: selection.photos.map(\.relative), skipped: selection.skipped)))
     }
 
     /// An album's photos in their listed order: each group's photos in its place among the single

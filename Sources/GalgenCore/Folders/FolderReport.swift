@@ -32,19 +32,29 @@ public struct FolderReport: Equatable, Sendable {
     public var entry: String
     public var location: SourceLocation
     public var photos: Int
+    public var videos: Int
     public var skipped: [Skipped]
 
-    public init(entry: String, location: SourceLocation, photos: Int, skipped: [Skipped] = []) {
+    public init(entry: String, location: SourceLocation, photos: Int, videos: Int = 0, skipped: [Skipped] = []) {
         self.entry = entry
         self.location = location
         self.photos = photos
+        self.videos = videos
         self.skipped = skipped
+    }
+
+    /// The report of an entry that brought in `files` (names or paths; each counted as a photo
+    /// or a video by its extension, as the folder walk chose it).
+    public init(entry: String, location: SourceLocation, files: some Sequence<String>, skipped: [Skipped] = []) {
+        let kinds = files.map { MediaKind(fileName: $0) }
+        self.init(entry: entry, location: location, photos: kinds.count { $0 != .video }, videos: kinds.count { $0 == .video },
+                  skipped: skipped)
     }
 
     static let exampleLimit = 3
 
-    /// "312 photos; skipped 15 files: 12 in GIF, which galgen cannot read yet (a.gif, b.gif, c.gif…),
-    /// 3 that are not images (notes.pdf…)"; nil when nothing was skipped.
+    /// "312 photos and 4 videos; skipped 15 files: 12 GIF, which galgen cannot read yet (a.gif,
+    /// b.gif, c.gif…); 3 not images (notes.pdf…)"; nil when nothing was skipped.
     public var skippedText: String? {
         guard !skipped.isEmpty else { return nil }
         let total = skipped.reduce(0) { $0 + $1.count }
@@ -55,7 +65,17 @@ public struct FolderReport: Equatable, Sendable {
             }
             return text
         }
-        return "\(photos) photo\(photos == 1 ? "" : "s"); skipped \(total) file\(total == 1 ? "" : "s"): " + parts.joined(separator: "; ")
+        return "\(broughtIn); skipped \(total) file\(total == 1 ? "" : "s"): " + parts.joined(separator: "; ")
+    }
+
+    /// "312 photos", "1 video", "7 photos and 3 videos": each kind named when there is one (photos when neither).
+    public var broughtIn: String {
+        let photoText = "\(photos) photo\(photos == 1 ? "" : "s")", videoText = "\(videos) video\(videos == 1 ? "" : "s")"
+        switch (photos, videos) {
+        case (_, 0): return photoText
+        case (0, _): return videoText
+        default: return photoText + " and " + videoText
+        }
     }
 
     /// Tallies the reasons, in a fixed order.
