@@ -2,8 +2,9 @@ import Foundation
 import GalgenCore
 import Synchronization
 
-/// Prints build events: friendly on a terminal, plain lines when piped. Safe to call from any
-/// thread (the build's tasks, the signal handler): all its state is behind one lock.
+/// Prints build events: friendly on a terminal (colour, a progress line redrawn in place for
+/// downloads and for transcodes), plain lines when piped. Safe to call from any thread (the
+/// build's tasks, the signal handler): all its state is behind one lock.
 public final class TerminalReporter: Sendable {
     /// `brief`: like normal without the stage lines, and each warning only once (galgen serve's rebuilds).
     public enum Verbosity: Sendable { case quiet, brief, normal, verbose }
@@ -12,16 +13,27 @@ public final class TerminalReporter: Sendable {
         var verbosity: Verbosity
         var warned: Set<String> = []
         var downloads = DownloadProgress()
+        var videos = VideoProgress()
         var barShown = false
         var lastDraw = Date.distantPast
     }
 
     private let state: Mutex<State>
     private let colour: Bool
+    private let write: @Sendable (String) -> Void
 
-    public init(verbosity: Verbosity, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public convenience init(verbosity: Verbosity, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(verbosity: verbosity,
+                  terminal: isatty(STDERR_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb",
+                  write: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// `terminal`: a terminal that takes colour and redraws (else plain lines); `write` takes the
+    /// text for standard error (tests keep it).
+    init(verbosity: Verbosity, terminal: Bool, write: @escaping @Sendable (String) -> Void) {
         state = Mutex(State(verbosity: verbosity))
-        colour = isatty(STDERR_FILENO) == 1 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        colour = terminal
+        self.write = write
     }
 
     /// serve: the first build at the command's verbosity, the rebuilds brief.
@@ -36,8 +48,10 @@ public final class TerminalReporter: Sendable {
                 if state.verbosity == .normal || state.verbosity == .verbose { line("[\(number)/\(count)] \(name)", style: .heading, &state) }
             case let .imageBuilt(source, done, total):
                 if state.verbosity == .verbose { line("  ✓ \(source) (\(done)/\(total))", style: .success, &state) }
+                finishVideo(source, &state)
             case let .imageFailed(failure, done, total):
                 line("  ✗ \(failure.source) (\(done)/\(total)): \(failure.reason)", style: .error, &state)
+                finishVideo(failure.source, &state)
             case let .imageWarning(source, message):
                 warning(source, message, &state)
             case let .templateFileSkipped(file, reason):
@@ -52,8 +66,9 @@ public final class TerminalReporter: Sendable {
                 if state.verbosity != .quiet && !(repeated && state.verbosity == .brief) {
                     line("  · \(entry): \(summary)", &state)
                 }
-            case .videoProgress:
-                break
+            case let .videoProgress(source, output, fraction, secondsLeft):
+                state.videos.update(source: source, output: output, fraction: fraction, secondsLeft: secondsLeft)
+                drawVideos(&state, now: fraction >= 1)
             case let .videoTool(text):
                 if state.verbosity == .verbose { line("  $ \(text)", &state) }
             }
@@ -88,8 +103,31 @@ public final class TerminalReporter: Sendable {
         let finished = state.downloads.done == state.downloads.total
         guard finished || Date().timeIntervalSince(state.lastDraw) > 0.1 else { return }
         state.lastDraw = Date()
-        FileHandle.standardError.write(Data((TerminalStyle.clearLine + state.downloads.bar() + (finished ? "\n" : "")).utf8))
+        write(TerminalStyle.clearLine + state.downloads.bar() + (finished ? "\n" : ""))
         state.barShown = !finished
+    }
+
+    /// On a terminal, one line redrawn in place for the transcodes under way (at most ten times
+    /// a second), cleared when the last one ends; piped, nothing: a percentage per line would
+    /// fill a log, and the item's own line says when it is built.
+    private func drawVideos(_ state: inout State, now: Bool) {
+        guard colour, state.verbosity != .quiet else { return }
+        guard now || Date().timeIntervalSince(state.lastDraw) > 0.1 else { return }
+        state.lastDraw = Date()
+        if let text = state.videos.line() {
+            write(TerminalStyle.clearLine + text)
+            state.barShown = true
+        } else if state.barShown {
+            write(TerminalStyle.clearLine)
+            state.barShown = false
+        }
+    }
+
+    /// A video built or failed: its transcodes leave the line (a failed one never reaches 100%).
+    private func finishVideo(_ source: String, _ state: inout State) {
+        guard state.videos.running.contains(where: { $0.source == source }) else { return }
+        state.videos.finish(source: source)
+        drawVideos(&state, now: true)
     }
 
     /// A line on standard error, which keeps standard output free for data.
@@ -104,6 +142,6 @@ public final class TerminalReporter: Sendable {
             rendered = TerminalStyle.clearLine + rendered
             state.lastDraw = .distantPast
         }
-        FileHandle.standardError.write(Data((rendered + "\n").utf8))
+        write(rendered + "\n")
     }
 }
