@@ -53,10 +53,10 @@ struct FFmpegArgumentsTests {
     @Test func soundIsAACUnlessTurnedOffOrAbsent() {
         let with = FFmpegArguments.transcode("in", output: "out", job: Self.job())
         #expect(Self.values(with, "-c:a") == ["aac"] && Self.values(with, "-b:a") == ["128k"])
-        #expect(Self.values(with, "-map") == ["0:v:0", "0:a:0"])
+        #expect(Self.values(with, "-map") == ["0:V:0", "0:a:0"])
         for job in [Self.job(audio: false), Self.job(hasAudio: false)] {
             let without = FFmpegArguments.transcode("in", output: "out", job: job)
-            #expect(without.contains("-an") && !without.contains("-c:a") && Self.values(without, "-map") == ["0:v:0"])
+            #expect(without.contains("-an") && !without.contains("-c:a") && Self.values(without, "-map") == ["0:V:0"])
         }
     }
 

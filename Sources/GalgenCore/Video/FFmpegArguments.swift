@@ -24,7 +24,7 @@ public enum FFmpegArguments {
         let start = time.map { max(0, min($0, details.duration)) } ?? posterStart(duration: details.duration)
         let searches = time == nil && skipBlack
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
-            + ["-i", path, "-map", "0:v:0", "-an", "-sn", "-dn",
+            + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
                "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches),
                "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-c:v", "png", "-compression_level", "1",
                "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
@@ -37,7 +37,7 @@ public enum FFmpegArguments {
     public static func transcode(_ path: String, output: String, job: TranscodeJob) -> [String] {
         let threads = String(max(1, job.threads))
         let audio = job.audio && job.details.hasAudio
-        return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:v:0"] + (audio ? ["-map", "0:a:0"] : [])
+        return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
             + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr)]
             + videoCodec(job, threads: threads)
             + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
