@@ -21,6 +21,7 @@ FFMPEG = shutil.which("ffmpeg")
 PHOTO, LANDSCAPE, PORTRAIT, LIVE = 0, 1, 2, 3
 FILES = ["1-harbour.jpg", "2-landscape.mov", "3-portrait.mp4", "IMG_0004.JPG"]
 DURATION = re.compile(r"^\d+:\d\d$")
+BASE_URL = "https://clips.example.com/trip/"
 
 
 def ffmpeg(*arguments):
@@ -46,8 +47,8 @@ def clips_album(folder):
     ffmpeg("-f", "lavfi", "-i", "testsrc2=size=640x480:rate=30", "-f", "lavfi", "-i", "sine", "-t", "1.5", *h264,
            os.path.join(clips, "IMG_0004.MOV"))
     with open(os.path.join(folder, "gallery.yml"), "w") as f:
-        f.write("title: Clips\nsort: name\nthumbnails: { widths: [320, 1280] }\nviewer: { slideshow: 2 }\n"
-                "images:\n  - src: clips/\n")
+        f.write(f"title: Clips\nbase_url: {BASE_URL}\nsort: name\nthumbnails: {{ widths: [320, 1280] }}\n"
+                "viewer: { slideshow: 2 }\nimages:\n  - src: clips/\n")
     result = subprocess.run([site_fixtures.GALGEN, "build", "--quiet"], cwd=folder, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"galgen build failed ({result.returncode}):\n{result.stderr}")
@@ -137,7 +138,15 @@ class Published(VideoTestCase):
                 self.assertEqual(download.text, "Download video")
                 self.assertEqual(download.get_attribute("href"), fallback)
                 self.assertTrue(os.path.isfile(os.path.join(self.site, fallback.removeprefix(self.server.url()))))
-                self.assertTrue(DURATION.search(self.driver.find_element(By.CSS_SELECTOR, ".meta").text.split(" · ")[1]))
+                # The duration leads the line under the title (then the date and device, when known).
+                facts = self.driver.find_element(By.CSS_SELECTOR, "figcaption .facts").text
+                self.assertTrue(DURATION.match(facts.split(" · ")[0]), facts)
+                # A link preview that plays: the H.264 MP4, absolute, with its type and size.
+                og = {m.get_attribute("property"): m.get_attribute("content")
+                      for m in self.driver.find_elements(By.CSS_SELECTOR, 'meta[property^="og:video"]')}
+                self.assertEqual(og.get("og:video"), BASE_URL + fallback.removeprefix(self.server.url()), og)
+                self.assertTrue(og.get("og:video:type", "").startswith("video/mp4"), og)
+                self.assertEqual((og.get("og:video:width"), og.get("og:video:height")), (str(width), str(height)))
                 # A video is not zoomed: no zoom button where one is.
                 self.assertFalse(self.driver.find_element(By.CSS_SELECTOR, ".tool--zoom").is_displayed())
 
@@ -226,6 +235,8 @@ class Marked(VideoTestCase):
                     self.assertTrue(re.match(r"^Video: .+, \d+:\d\d$", name), name)
                 else:
                     self.assertFalse(name.startswith("Video"), name)
+                    badges = [b.get_attribute("textContent") for b in tab.find_elements(By.CSS_SELECTOR, ".badge")]
+                    self.assertEqual(badges, ["LIVE"] if item == LIVE else [])
 
     def test_axe_finds_no_violations_light_and_dark(self):
         for scheme in ("light", "dark"):
@@ -329,6 +340,7 @@ class LivePhoto(VideoTestCase):
         self.assertEqual(button.accessible_name, "Play Live Photo motion")
         self.assertEqual(button.get_attribute("aria-pressed"), "false")
         self.assertEqual(self.motion_state()["visible"], False)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, 'meta[property="og:video"]'), [])
         # Nothing plays by itself.
         time.sleep(0.5)
         self.assertTrue(self.motion_state()["paused"])
