@@ -287,6 +287,8 @@ class Moving(VideoTestCase):
         browser.wait_for(lambda: self.shown() == self.pages[PORTRAIT], message="the next item")
 
     def test_a_swipe_on_the_controls_does_not_move_but_one_on_the_picture_does(self):
+        # (Chromium's controls keep their pointer events to themselves; gallery.touch.js leaves the
+        # controls' strip alone too, for browsers that pass them on.)
         browser.viewport(self.driver, 390, 844, phone=True)
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         try:
@@ -377,6 +379,31 @@ class LivePhoto(VideoTestCase):
         # The release's click does not start it again.
         state = self.motion_state()
         self.assertEqual((state["paused"], state["pressed"], state["visible"]), (True, "false", False), state)
+
+
+class WithoutJavaScript(unittest.TestCase):
+    """The pages as they are, with no script: the player is the browser's own."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = browser.Server(site_fixtures.shared(clips_album))
+        cls.addClassCleanup(cls.server.stop)
+        cls.driver = browser.chrome(javascript=False)
+        cls.addClassCleanup(cls.driver.quit)
+        cls.driver.get(cls.server.url("index.html"))
+        cls.pages = [bare(t.get_attribute("href")).removeprefix(cls.server.url())
+                     for t in cls.driver.find_elements(By.CSS_SELECTOR, "a.tile")]
+
+    def test_a_video_has_its_player_and_a_live_photo_no_dead_button(self):
+        # (No script runs here, the test's own neither: WebDriver's commands only.)
+        self.driver.get(self.server.url(self.pages[LANDSCAPE]))
+        video = self.driver.find_element(By.CSS_SELECTOR, "video.video")
+        self.assertIsNotNone(video.get_attribute("controls"))
+        self.assertGreater(video.size["height"], 100)
+        self.driver.get(self.server.url(self.pages[LIVE]))
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "button.live").value_of_css_property("display"), "none")
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "video.motion").value_of_css_property("visibility"), "hidden")
+        self.assertGreater(self.driver.find_element(By.CSS_SELECTOR, "img.photo").size["height"], 100)
 
 
 class Screenshots(VideoTestCase):
