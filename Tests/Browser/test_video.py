@@ -276,6 +276,19 @@ class Moving(VideoTestCase):
         button.click()
         browser.wait_for(lambda: self.motion_state()["playing"], message="the motion to play")
 
+    def test_the_next_videos_poster_is_fetched_ahead(self):
+        self.open(LANDSCAPE)
+        poster = "/" + self.video().get_attribute("poster").removeprefix(self.server.url())
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        try:
+            self.server.requests.clear()
+            self.open(PHOTO)
+            browser.wait_for(lambda: poster in self.server.requests, message="the next video's poster")
+        finally:
+            self.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        self.assertFalse(any(path.endswith(".mp4") for path in self.server.requests), self.server.requests)
+
     def test_arrow_keys_seek_a_focused_video_and_move_elsewhere(self):
         self.open(LANDSCAPE)
         self.script("arguments[0].focus()", self.video())
