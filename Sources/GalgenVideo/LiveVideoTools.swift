@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenIO
 
 /// The live `VideoTools`: ffprobe and ffmpeg found on the search path and run as children
 /// (`ProgramRunner`), every one of them stopped by `FFmpegProcesses.terminateAll()`.
@@ -10,23 +11,31 @@ public enum LiveVideoTools {
     ///   - scratchFolder: where posters and transcodes are written while they are made (a
     ///     transcode's file is the caller's to move or remove); nil is the system's temporary folder.
     ///   - searchPath: the folders searched for ffmpeg and ffprobe (`$PATH` when nil).
+    ///   - temporaries: names the files being made (`.partial-…`), so Ctrl-C (`removeAll`) and the
+    ///     next build remove what a killed one left; a finished transcode's file is forgotten by it
+    ///     (it is the caller's).
     ///   - log: the ffmpeg version once, then each command line run (for `--verbose`).
     /// Without ffmpeg or ffprobe, every call throws `VideoToolError.notInstalled`.
     public static func make(cacheRoot: String? = nil, scratchFolder: String? = nil, searchPath: String? = nil,
+                            temporaries: TemporaryFiles = TemporaryFiles(),
                             log: @escaping @Sendable (String) -> Void = { _ in }) -> VideoTools {
         guard let paths = VideoToolPaths.find(searchPath: searchPath) else { return .missing }
         let scratch = scratchFolder ?? NSTemporaryDirectory()
         let version = FFmpegVersion(ffmpeg: paths.ffmpeg, cacheRoot: cacheRoot, log: log)
-        let runner = VideoRunner(paths: paths, scratch: scratch, log: log)
+        let runner = VideoRunner(paths: paths, scratch: scratch, temporaries: temporaries, log: log)
         return VideoTools(
             version: { try version.value() },
             inspect: { path, request, options in
                 _ = try version.value()
-                return try await runner.inspect(path, request: request, options: options)
+                return try await EmbeddedVideoFile.with(path, range: options.embedded, scratch: scratch) { source in
+                    try await runner.inspect(source, request: request, options: options)
+                }
             },
             transcode: { path, job, progress in
                 _ = try version.value()
-                return try await runner.transcode(path, job: job, progress: progress)
+                return try await EmbeddedVideoFile.with(path, range: job.embedded, scratch: scratch) { source in
+                    try await runner.transcode(source, job: job, progress: progress)
+                }
             })
     }
 }
@@ -35,6 +44,7 @@ public enum LiveVideoTools {
 struct VideoRunner: Sendable {
     let paths: VideoToolPaths
     let scratch: String
+    let temporaries: TemporaryFiles
     let log: @Sendable (String) -> Void
 
     /// Runs one program, logged; a failure says what the program said.

@@ -129,6 +129,52 @@ struct VideoBuildTests {
         #expect(!project.siteFiles("images").contains { $0.hasPrefix("truncated-") || $0.hasPrefix("long-") })
     }
 
+    @Test func anAndroidMotionPhotoIsItsStillWithItsMotionAndLivePhotosFalseLeavesTheMotionOut() async throws {
+        let project = try TestProject("\(Self.small)\nimages:\n  - phone/\n")
+        let folder = project.path("phone")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/orientation/Landscape_1.jpg")))
+        let clip = try VideoClips.make("motion.mp4", in: NSTemporaryDirectory(), VideoClips.sourceInputs(size: "480x270", audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        let mp4 = Array(try Data(contentsOf: URL(fileURLWithPath: clip)))
+        try Data(MotionPhotoFile.container(jpeg: jpeg, mp4: mp4)).write(to: URL(fileURLWithPath: folder + "/PXL_1.MP.jpg"))
+        try Data(MotionPhotoFile.microVideo(jpeg: jpeg, mp4: mp4)).write(to: URL(fileURLWithPath: folder + "/MVIMG_2.jpg"))
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(project.photoPages().count == 2)
+        let motions = project.siteFiles("images").filter { $0.contains("-live-") && $0.hasSuffix(".mp4") }
+        #expect(motions.count == 2, "\(project.siteFiles("images"))")
+        for motion in motions {
+            let streams = try VideoClips.probe(project.path("_site/images/" + motion))["streams"] as? [[String: Any]] ?? []
+            #expect(streams.count == 1 && streams.first?["codec_name"] as? String == "h264", "silent H.264: \(streams)")
+        }
+        #expect(project.siteFile("mvimg-2/index.html")?.contains("-live-") == true)
+
+        try String(contentsOfFile: project.path("gallery.yml"), encoding: .utf8).appending("live_photos: false\n")
+            .write(toFile: project.path("gallery.yml"), atomically: true, encoding: .utf8)
+        let still = try await project.buildWithBinary()
+        #expect(still.status == 0, "\(still.stderr)")
+        #expect(!project.siteFiles("images").contains { $0.hasSuffix(".mp4") })
+        #expect(project.siteFile("mvimg-2/index.html")?.contains("<picture") == true)
+    }
+
+    @Test func livePhotosFalseShowsTheStillOnlyAndAPosterImageBesideAVideoIsItsPoster() async throws {
+        let project = try TestProject("\(Self.small)\nlive_photos: false\nimages:\n  - roll/\n")
+        let folder = project.path("roll")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Portrait_1.jpg", toPath: folder + "/IMG_1.JPG")
+        try VideoClips.make("IMG_1.MOV", in: folder, VideoClips.sourceInputs(audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
+        try VideoClips.make("clip.mp4", in: folder, VideoClips.sourceInputs() + VideoClips.h264)
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/clip.mp4.jpg")
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Set(project.photoPages().map(\.slug)) == ["img-1", "clip"], "\(project.photoPages().map(\.slug))")
+        #expect(!project.siteFiles("images").contains { $0.contains("-live-") })
+        // The poster is the image beside the video (Landscape_1 is 1800 × 1200: 3:2), not a frame (4:3).
+        let page = try #require(project.siteFile("clip/index.html"))
+        #expect(page.contains(#"<video"#) && page.contains(#"width="320" height="213""#), "\(page)")
+    }
+
     /// Whether the MP4's `moov` box comes before its `mdat` (playback starts before the whole file arrives).
     static func moovBeforeMdat(_ path: String) throws -> Bool {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -54,6 +54,12 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// A video's details (and, once transcoded, its MP4s): its renditions are its poster's. Nil
     /// for a photo.
     public var video: VideoDetails?
+    /// A Motion Photo's appended MP4, as bytes of the still's file (`MotionPhoto`), found when it
+    /// was rendered and kept with its record.
+    public var embeddedVideo: Range<Int>?
+    /// A Live Photo's or Motion Photo's motion, once transcoded (each build puts it here; never kept
+    /// in the still's record).
+    public var motion: VideoDetails?
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
     /// galgen noted the format is a photo: nothing else was rendered then). The present stage asks
@@ -78,7 +84,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
 
 extension RenderedImage {
     enum CodingKeys: String, CodingKey {
-        case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video
+        case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video, embeddedVideo
     }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
@@ -97,6 +103,7 @@ extension RenderedImage {
                   sourceFormat: try values.decodeIfPresent(ImageFormat.self, forKey: .sourceFormat))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
         video = try values.decodeIfPresent(VideoDetails.self, forKey: .video)
+        embeddedVideo = try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo)
     }
 
     /// `location` as a yes or no: true when a place was found or could not be ruled out (the

@@ -105,7 +105,7 @@ extension BuildPipeline {
                        sourceDigest: sourceDigest, sourcePath: path, reused: reused,
                        milliseconds: (ContinuousClock.now - started).milliseconds)
         }
-        if missing.isEmpty { return .success(keyed(true)) }
+        if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(true), planned, request: request)) }
         let bytes: [UInt8]
         do {
             bytes = try source.bytes ?? effects.readFile(path, .photo)
@@ -118,12 +118,13 @@ extension BuildPipeline {
         await memory.reserve(peak)
         let rendering = Result { try renderer.render(bytes, missingRequest) }
         await memory.release(peak)
-        let image: RenderedImage
+        var image: RenderedImage
         do {
             image = try rendering.get()
         } catch {
             return .failure(failure("\(error)"))
         }
+        image.embeddedVideo = MotionPhoto.embeddedVideo(in: bytes)
         let parts = RenderedFormats.split(image, formats: missing)
         if let lacking = missing.first(where: { format in !parts.contains { $0.0 == format } }) {
             return .failure(failure("the renderer made no \(lacking.rawValue) renditions"))
@@ -133,7 +134,7 @@ extension BuildPipeline {
                 guard let key = keys[format] else { continue }
                 kept[format] = try store.keep(key, part)
             }
-            return .success(keyed(false))
+            return .success(await withEmbeddedMotion(keyed(false), planned, request: request))
         } catch {
             return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }

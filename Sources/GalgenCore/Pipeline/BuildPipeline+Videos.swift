@@ -48,8 +48,9 @@ extension BuildPipeline {
         }
         var videoKeys: [String] = []
         for output in VideoOutputPlan.outputs(for: details, settings: settings) {
-            let job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
+            var job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
                                    threads: max(1, cores / jobs))
+            job.embedded = options.embedded
             let key = VideoKey.make(sourceDigest: sourceDigest, job: job, tool: tool)
             videoKeys.append(key)
             if let file = store.lookupVideo(key) {
@@ -66,6 +67,30 @@ extension BuildPipeline {
         image.video = details
         return .success(KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
                                    sourcePath: path, reused: reused, milliseconds: (ContinuousClock.now - started).milliseconds))
+    }
+
+    /// A Motion Photo's still with its motion transcoded beside it (`image.motion`); a motion that
+    /// cannot be published is a warning, and the still is shown as it is.
+    func withEmbeddedMotion(_ keyed: KeyedImage, _ planned: PlannedSource, request: RenditionRequest) async -> KeyedImage {
+        guard request.video.livePhotos, let range = keyed.image.embeddedVideo else { return keyed }
+        var motionSource = planned
+        motionSource.video = VideoItemOptions(isMotion: true)
+        motionSource.video.embedded = range
+        // Its poster is never shown: the smallest rendition of one format is all it gets.
+        var motionRequest = request
+        motionRequest.formats = [OutputFormat.fallback(of: request.formats)]
+        motionRequest.widths = [request.widths.min() ?? 320]
+        var result = keyed
+        switch await renderVideo(motionSource, path: keyed.sourcePath, sourceDigest: keyed.sourceDigest, request: motionRequest,
+                                 started: .now) {
+        case let .success(motion):
+            result.image.motion = motion.image.video
+            result.keys += motion.keys
+            result.reused = result.reused && motion.reused
+        case let .failure(failure):
+            result.image.warnings.append("its motion (a Motion Photo's video) was left out: \(failure.reason)")
+        }
+        return result
     }
 
     private static func attempt<Value>(_ body: () async throws -> Value) async -> Result<Value, any Error> {

@@ -77,7 +77,10 @@ public struct BuildPipeline: Sendable {
             }
             // A Live Photo's motion is shown in place of its still: its own poster is not published.
             if planned.video.isMotion { return videos }
-            return image.allRenditions.map { OutputFile(path: planned.path(of: $0), rendition: $0) } + videos
+            let motion = (image.motion?.files ?? []).map { file in
+                OutputFile(path: planned.motionPath(of: file), file: file.path, digest: file.digest, byteCount: file.byteCount)
+            }
+            return image.allRenditions.map { OutputFile(path: planned.path(of: $0), rendition: $0) } + videos + motion
         }
     }
 }

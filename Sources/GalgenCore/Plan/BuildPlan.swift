@@ -63,4 +63,9 @@ extension PlannedSource {
     public func path(of file: VideoFile) -> String {
         OutputLayout.video(stem: outputStem, file: file)
     }
+
+    /// Where a Motion Photo's motion, kept in the still's own file, goes: beside the still.
+    public func motionPath(of file: VideoFile) -> String {
+        OutputLayout.video(stem: outputStem + "-live", file: file)
+    }
 }

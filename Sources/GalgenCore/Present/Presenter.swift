@@ -37,6 +37,8 @@ public enum Presenter {
             var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
             if let motion = image.motion, let file = rendered(motion)?.video?.files.first, let motionPlan = plan.planned(motion) {
                 entry.motion = (file, motionPlan.path(of: file))
+            } else if let file = result.motion?.files.first {
+                entry.motion = (file, planned.motionPath(of: file))
             }
             return entry
         }

@@ -38,6 +38,8 @@ public struct VideoItemOptions: Equatable, Sendable {
     public var posterFile: String?
     /// A Live Photo's or Motion Photo's motion: no poster of its own is published.
     public var isMotion: Bool
+    /// A Motion Photo's MP4: these bytes of the still's file (`MotionPhoto.embeddedVideo`).
+    public var embedded: Range<Int>? = nil
 
     public init(posterTime: Double? = nil, posterFile: String? = nil, isMotion: Bool = false) {
         self.posterTime = posterTime
@@ -69,6 +71,8 @@ public struct TranscodeJob: Equatable, Sendable {
     /// Encoder threads: the build's cores shared among its jobs (at least 1). Fixed per build, so
     /// the bytes do not depend on which job ran it.
     public var threads: Int
+    /// A Motion Photo's MP4: these bytes of the file given (`VideoItemOptions.embedded`).
+    public var embedded: Range<Int>? = nil
 
     public init(details: VideoDetails, output: VideoOutput, quality: Int, audio: Bool, threads: Int) {
         self.details = details
