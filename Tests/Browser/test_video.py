@@ -17,9 +17,10 @@ import site_fixtures
 
 SCREENSHOTS = os.path.join(site_fixtures.ROOT, ".build", "screenshots")
 FFMPEG = shutil.which("ffmpeg")
-# The clips, by file name (sorted by name in the album: the order below).
+# The clips, by file name (sorted by name in the album: the order below). Two more photos after
+# them make six items: segments with thumbnails.
 PHOTO, LANDSCAPE, PORTRAIT, LIVE = 0, 1, 2, 3
-FILES = ["1-harbour.jpg", "2-landscape.mov", "3-portrait.mp4", "IMG_0004.JPG"]
+FILES = ["1-harbour.jpg", "2-landscape.mov", "3-portrait.mp4", "IMG_0004.JPG", "J-tower.jpg", "K-dunes.jpg"]
 DURATION = re.compile(r"^\d+:\d\d$")
 BASE_URL = "https://clips.example.com/trip/"
 
@@ -29,12 +30,13 @@ def ffmpeg(*arguments):
 
 
 def clips_album(folder):
-    """The four items in one folder, sorted by name, with the viewer's slideshow on (2 s a photo)."""
+    """The six items in one folder, sorted by name, with the viewer's slideshow on (2 s a photo)."""
     clips = os.path.join(folder, "clips")
     os.makedirs(clips)
     source = ["-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-f", "lavfi", "-i", "sine=frequency=440"]
     h264 = ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"]
-    shutil.copy(os.path.join(site_fixtures.FIXTURES, "orientation", "Landscape_1.jpg"), os.path.join(clips, FILES[PHOTO]))
+    for name, fixture in zip(FILES[:1] + FILES[4:], ("Landscape_1.jpg", "Portrait_3.jpg", "Landscape_6.jpg")):
+        shutil.copy(os.path.join(site_fixtures.FIXTURES, "orientation", fixture), os.path.join(clips, name))
     ffmpeg(*source, "-t", "3", *h264, os.path.join(clips, FILES[LANDSCAPE]))
     # As a phone stores a portrait video: landscape pixels and a rotation of 90° to show them upright
     # (ffmpeg 5 writes the display matrix when it copies the stream, not when it encodes it).
@@ -113,8 +115,8 @@ def bare(href):
 
 class Published(VideoTestCase):
     def test_the_album_has_every_item_videos_and_the_live_photo_included(self):
-        # A galgen that skipped videos would list two: the photo and the Live Photo's still.
-        self.assertEqual(len(self.pages), 4, self.pages)
+        # A galgen that skipped videos would list four: the photos and the Live Photo's still.
+        self.assertEqual(len(self.pages), len(FILES), self.pages)
 
     def test_a_video_page_has_its_player_poster_size_sources_and_download_link(self):
         for item in (LANDSCAPE, PORTRAIT):
@@ -225,7 +227,8 @@ class Marked(VideoTestCase):
     def test_segments_show_a_play_badge_and_say_video(self):
         self.open(PHOTO)
         tabs = self.driver.find_elements(By.CSS_SELECTOR, '[role="tab"]')
-        self.assertEqual(len(tabs), 4)
+        self.assertEqual(len(tabs), len(FILES))
+        self.assertIn("segmented--thumbs", self.driver.find_element(By.CSS_SELECTOR, '[role="tablist"]').get_attribute("class"))
         for item, tab in enumerate(tabs):
             with self.subTest(item=FILES[item]):
                 name = tab.accessible_name
