@@ -56,8 +56,11 @@ extension VideoRunner {
     }
 
     private func frame(_ path: String, details: VideoDetails, time: Double?, skipBlack: Bool) async throws -> [UInt8]? {
-        let output = (scratch as NSString).appendingPathComponent("galgen-poster-\(UUID().uuidString).png")
-        defer { unlink(output) }
+        let output = temporaries.make(in: scratch, tag: "poster.png")
+        defer {
+            unlink(output)
+            temporaries.forget(output)
+        }
         let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipBlack: skipBlack)
         let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments,
                                               timeout: VideoSettings.defaultProbeTimeout))

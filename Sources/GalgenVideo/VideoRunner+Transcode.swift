@@ -7,9 +7,12 @@ extension VideoRunner {
     /// encode fails, times out or is cancelled. The time limit grows with the video's duration
     /// (`VideoQuality.transcodeTimeout`: 60 s + 20 s per second of video).
     func transcode(_ path: String, job: TranscodeJob, progress: @escaping @Sendable (Double) -> Void) async throws -> VideoFile {
-        let output = (scratch as NSString).appendingPathComponent("galgen-video-\(UUID().uuidString).mp4")
+        let output = temporaries.make(in: scratch, tag: "video.mp4")
         var kept = false
-        defer { if !kept { unlink(output) } }
+        defer {
+            if !kept { unlink(output) }
+            temporaries.forget(output)
+        }
         let reader = ProgressReader(duration: job.details.duration, report: progress)
         let result = try await run(ProgramRun(executable: paths.ffmpeg,
                                               arguments: FFmpegArguments.transcode(path, output: output, job: job),

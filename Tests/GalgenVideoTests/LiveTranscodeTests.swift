@@ -61,6 +61,7 @@ struct LiveTranscodeTests {
         let first = try await tools.transcode(clips.plain, job, { _ in })
         let second = try await tools.transcode(clips.plain, job, { _ in })
         #expect(first.path != second.path)
+        #expect(URL(fileURLWithPath: first.path).lastPathComponent.hasPrefix(".partial-"), "a name the next build cleans if this one is killed")
         #expect(first.digest == second.digest && first.byteCount == second.byteCount)
         #expect(try Data(contentsOf: URL(fileURLWithPath: first.path)) == Data(contentsOf: URL(fileURLWithPath: second.path)))
         #expect(first.digest == ContentHash.hex(Array(try Data(contentsOf: URL(fileURLWithPath: first.path)))))
