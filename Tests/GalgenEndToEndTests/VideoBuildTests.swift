@@ -175,6 +175,30 @@ struct VideoBuildTests {
         #expect(page.contains(#"<video"#) && page.contains(#"width="320" height="213""#), "\(page)")
     }
 
+    @Test func aVideosDateWordsAndPlaceAreReadItsPlaceIsNeverPublishedAndSortDateInterleavesIt() async throws {
+        let project = try TestProject("\(Self.small)\nsort: date\nimages:\n  - roll/\n")
+        let folder = project.path("roll")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The photos were taken in 2010 and 2018 (EXIF); the video in 2014, in Paris, by its QuickTime tags.
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/photos/dn_nikon_d3100.jpg", toPath: folder + "/a.jpg")
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/photos/dn_oppo_r7plus.jpg", toPath: folder + "/b.jpg")
+        try VideoClips.make("z.mov", in: folder, VideoClips.sourceInputs(audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-metadata", "com.apple.quicktime.location.ISO6709=+48.8577+002.2950+035.000/",
+               "-metadata", "com.apple.quicktime.creationdate=2014-12-09T18:32:05+0100", "-metadata", "title=Eiffel",
+               "-movflags", "use_metadata_tags"])
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("roll/z.mov") && result.stderr.contains("is not published"), "\(result.stderr)")
+        let overview = try #require(project.siteFile("index.html"))
+        let order = ["a/", "z/", "b/"].compactMap { overview.range(of: "href=\"\($0)index.html\"")?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted(), "the video sorts between the photos by its date")
+        #expect(project.siteFile("z/index.html")?.contains("<h2>Eiffel</h2>") == true)
+        for name in project.siteFiles("images") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: project.path("_site/images/" + name)))
+            #expect(bytes.range(of: Data("48.8577".utf8)) == nil && bytes.range(of: Data("ISO6709".utf8)) == nil, "\(name)")
+        }
+    }
+
     /// Whether the MP4's `moov` box comes before its `mdat` (playback starts before the whole file arrives).
     static func moovBeforeMdat(_ path: String) throws -> Bool {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))

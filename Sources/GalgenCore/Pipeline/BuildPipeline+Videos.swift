@@ -32,7 +32,8 @@ extension BuildPipeline {
             let inspected = await Self.attempt { try await videoTools.inspect(path, missingRequest, options) }
             await memory.release(peak)
             do {
-                let image = try inspected.get()
+                var image = try inspected.get()
+                if let place = VideoLimits.locationWarning(image.location) { image.warnings.append(place) }
                 for (format, part) in RenderedFormats.split(image, formats: missing) {
                     guard let key = keys[format] else { continue }
                     kept[format] = try store.keep(key, part)
@@ -144,6 +145,15 @@ public enum VideoLimits {
                 + "raise thumbnails.max_pixels in gallery.yml or leave the video out"
         }
         return nil
+    }
+
+    /// What a video that records where it was taken is told: reported, never published (its MP4s
+    /// and poster carry no metadata).
+    public static func locationWarning(_ check: LocationCheck?) -> String? {
+        switch check {
+        case let .found(what)?: "\(what) is not published: its MP4s and poster carry no metadata"
+        default: nil
+        }
     }
 
     /// "1080p H.264".
