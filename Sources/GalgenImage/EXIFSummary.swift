@@ -76,6 +76,11 @@ public struct EXIFSummary: Equatable, Sendable {
                 // Some phones (Sony Xperia) put ImageDescription here instead of IFD0; IFD0's wins.
                 case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
                 case 0x8769: exifPointer = exifPointer ?? reader.u32(entry.offset + 8).map(Int.init)
+                case 0x927C:
+                    if let start = reader.valueStart(entry) {
+                        facts.contentIdentifier = facts.contentIdentifier
+                            ?? AppleMakerNote.contentIdentifier(reader.bytes, offset: start, length: Int(entry.count))
+                    }
                 default: continue
                 }
             }

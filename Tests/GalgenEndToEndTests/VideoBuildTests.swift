@@ -199,6 +199,24 @@ struct VideoBuildTests {
         }
     }
 
+    @Test func aLivePhotoNamedApartIsPairedByItsContentIdentifier() async throws {
+        let project = try TestProject("\(Self.small)\nimages:\n  - roll/\n")
+        let folder = project.path("roll")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let identifier = "6B1D0B4E-2B1D-4C9A-9A0E-4C3F2D6F1A7B"
+        let still = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/orientation/Landscape_1.jpg")))
+        try Data(AppleLivePhotoEXIF.jpeg(still, contentIdentifier: identifier)).write(to: URL(fileURLWithPath: folder + "/IMG_1234.JPG"))
+        try VideoClips.make("IMG_1234 (1).MOV", in: folder, VideoClips.sourceInputs(audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-metadata", "com.apple.quicktime.content.identifier=\(identifier)",
+               "-movflags", "use_metadata_tags"])
+        try VideoClips.make("other.mov", in: folder, VideoClips.sourceInputs(audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Set(project.photoPages().map(\.slug)) == ["img-1234", "other"], "\(project.photoPages().map(\.slug))")
+        let page = try #require(project.siteFile("img-1234/index.html"))
+        #expect(page.contains("img-1234-1-240p.") && page.contains("class=\"live"), "the still plays the MOV as its motion")
+    }
+
     /// Whether the MP4's `moov` box comes before its `mdat` (playback starts before the whole file arrives).
     static func moovBeforeMdat(_ path: String) throws -> Bool {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -30,6 +30,9 @@ public struct PhotoFacts: Equatable, Sendable, Codable {
     public var iso: Int?
     /// Focal length in millimetres (the lens's, not the 35 mm equivalent).
     public var focalLength: Double?
+    /// A Live Photo's content identifier (Apple's MakerNote in the still, QuickTime's
+    /// `com.apple.quicktime.content.identifier` in its motion): the two are one item.
+    public var contentIdentifier: String? = nil
 
     public init(
         takenAt: String? = nil, make: String? = nil, model: String? = nil, exposureTime: Rational? = nil,

@@ -42,13 +42,37 @@ public enum Presenter {
             }
             return entry
         }
-        let entries = shown.enumerated().map { index, entry in
+        let paired = pairedByContentIdentifier(shown, livePhotos: gallery.thumbnails.video.livePhotos)
+        let entries = paired.enumerated().map { index, entry in
             PhotoSorting.Entry(name: entry.image.fileName, path: entry.image.source.description,
                                taken: PhotoSorting.captureTime(metadata: entry.rendered.metadata, fileName: entry.image.fileName,
                                                                modified: entry.image.modified),
                                listed: index)
         }
-        return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { shown[$0] }
+        return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { paired[$0] }
+    }
+
+    /// A Live Photo whose still and motion are named apart (`IMG_1234.HEIC`, `IMG_1234 (1).MOV`),
+    /// found by the content identifier both carry: the still gets the video's smallest MP4 as its
+    /// motion, and the video leaves the album (with `live_photos: false` too: the still only).
+    static func pairedByContentIdentifier(_ shown: [ShownImage], livePhotos: Bool) -> [ShownImage] {
+        var videos: [String: Int] = [:]
+        for (index, entry) in shown.enumerated() where entry.rendered.video != nil {
+            if let identifier = entry.rendered.facts.contentIdentifier, videos[identifier] == nil { videos[identifier] = index }
+        }
+        guard !videos.isEmpty else { return shown }
+        var result = shown
+        var taken = Set<Int>()
+        for (index, entry) in shown.enumerated() where entry.rendered.video == nil && entry.motion == nil {
+            guard let identifier = entry.rendered.facts.contentIdentifier, let video = videos[identifier], !taken.contains(video)
+            else { continue }
+            taken.insert(video)
+            let files = shown[video].rendered.video?.files.filter { $0.codec == .h264 } ?? []
+            if livePhotos, let smallest = files.min(by: { $0.height < $1.height }) {
+                result[index].motion = (smallest, shown[video].planned.path(of: smallest))
+            }
+        }
+        return result.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
     }
 
     /// The image a link preview shows for a page: a photo page's photo, an overview page's first

@@ -52,9 +52,11 @@ extension VideoProbe {
     /// The device (QuickTime's make and model, or Android's), and the local time it recorded.
     public var facts: PhotoFacts {
         let localTime = tag("com.apple.quicktime.creationdate").flatMap { VideoDate.parse($0) != nil ? String($0.prefix(19)) : nil }
-        return PhotoFacts(takenAt: localTime,
-                          make: tag("com.apple.quicktime.make") ?? tag("make") ?? tag("com.android.manufacturer"),
-                          model: tag("com.apple.quicktime.model") ?? tag("model") ?? tag("com.android.model"))
+        var facts = PhotoFacts(takenAt: localTime,
+                               make: tag("com.apple.quicktime.make") ?? tag("make") ?? tag("com.android.manufacturer"),
+                               model: tag("com.apple.quicktime.model") ?? tag("model") ?? tag("com.android.model"))
+        facts.contentIdentifier = tag("com.apple.quicktime.content.identifier")
+        return facts
     }
 
     /// Whether the container records where it was filmed (ISO 6709 coordinates under any of the
