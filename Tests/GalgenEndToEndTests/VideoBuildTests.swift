@@ -74,6 +74,7 @@ struct VideoBuildTests {
         // The overview's tiles mark the videos.
         let overview = try #require(project.siteFile("index.html"))
         #expect(overview.components(separatedBy: "0:01").count - 1 >= 4, "each video's tile shows its duration")
+        #expect(overview.contains("7 photos and videos") && project.siteFile("clip/index.html")?.contains("All 7 photos and videos") == true)
 
         // Again, with gallery.yml touched (so it is not the recorded no-op): no ffmpeg, no ffprobe.
         try (String(contentsOfFile: project.path("gallery.yml"), encoding: .utf8) + "# again\n")

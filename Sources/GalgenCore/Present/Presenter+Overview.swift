@@ -23,8 +23,9 @@ extension Presenter {
                 }, fillerWidth: row.fillerWidth)
             }
             // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".
-            var body = OverviewPageBody(rows: rows, pagination: nil, photoCount: count == 1 ? Presenter.photos(shown.count)
-                : "Photos \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))")
+            let noun = context.itemNoun
+            var body = OverviewPageBody(rows: rows, pagination: nil, photoCount: count == 1 ? context.itemCount
+                : "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))")
             if count > 1 {
                 let href = { (other: Int) in OutputLayout.href(from: path, to: layout.overviewPage(of: album, number: other)) }
                 let numbers = OverviewLayout.pageNumbers(current: number, count: count)

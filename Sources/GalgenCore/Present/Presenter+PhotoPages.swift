@@ -42,7 +42,7 @@ extension Presenter {
             },
             previousPhoto: index > 0 ? link(index - 1) : nil, nextPhoto: index + 1 < shown.count ? link(index + 1) : nil,
             overviewLink: OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)",
-            overviewLabel: shown.count == 1 ? "All photos" : "All \(Presenter.photos(shown.count))",
+            overviewLabel: "All " + (shown.count == 1 ? context.itemNoun : context.itemCount),
             slideshowSeconds: shown.count > 1 ? context.slideshowSeconds : nil)
         let documentTitle = "\(entry.image.title) — \(context.documentTitle)"
         return PageViewModel(frame: context.frame(path: path, documentTitle: documentTitle), body: .photo(body))

@@ -131,7 +131,7 @@ public enum Presenter {
         let context = AlbumContext(album: album, shown: shown, plan: plan, title: title,
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
                                    galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
-                                   slideshowSeconds: gallery.viewer.slideshowSeconds)
+                                   slideshowSeconds: gallery.viewer.slideshowSeconds, itemNoun: itemNoun(shown))
         let segments = segments(context)
         return overviewPages(context) + shown.indices.map { itemPage(context, segments: segments, index: $0) }
     }
@@ -156,6 +156,13 @@ public enum Presenter {
         var hasAlbumList: Bool
         var generator: String
         var slideshowSeconds: Int?
+        /// "photos", "videos" or "photos and videos" (`itemNoun`), worked out once per album.
+        var itemNoun = "photos"
+
+        /// "1 photo", "3,000 photos", "1 video", "6 photos and videos".
+        var itemCount: String {
+            shown.count == 1 ? (itemNoun == "videos" ? "1 video" : "1 photo") : "\(Presenter.grouped(shown.count)) \(itemNoun)"
+        }
 
         /// The frame of a page of this album at `path`, with the album's masthead; the body is the caller's.
         func frame(path: String, documentTitle: String) -> PageFrame {
@@ -171,6 +178,13 @@ public enum Presenter {
     static func photos(_ count: Int) -> String {
         count == 1 ? "1 photo" : "\(grouped(count)) photos"
     }
+
+    /// What an album's items are called: "photos", "videos", or "photos and videos".
+    static func itemNoun(_ shown: [ShownImage]) -> String {
+        let videos = shown.count { $0.kind == .video }
+        return videos == 0 ? "photos" : videos == shown.count ? "videos" : "photos and videos"
+    }
+
 
     /// 3000 → "3,000": thousands grouped with commas, as the page's English reads.
     static func grouped(_ number: Int) -> String {
