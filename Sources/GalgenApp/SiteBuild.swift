@@ -43,7 +43,6 @@ struct SiteBuild {
         // Transcodes are written beside the renditions, so keeping one is a rename.
         let scratch = cache.layout.renditions
         let reporter = reporter
-        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         pipeline.videoTools = LiveVideoTools.make(cacheRoot: cache.root, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
         pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
         return pipeline

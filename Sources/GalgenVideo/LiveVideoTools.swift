@@ -27,12 +27,15 @@ public enum LiveVideoTools {
             version: { try version.value() },
             inspect: { path, request, options in
                 _ = try version.value()
+                // Made only when a video is rendered: a build that fails earlier leaves no cache.
+                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 return try await EmbeddedVideoFile.with(path, range: options.embedded, scratch: scratch) { source in
                     try await runner.inspect(source, request: request, options: options)
                 }
             },
             transcode: { path, job, progress in
                 _ = try version.value()
+                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 return try await EmbeddedVideoFile.with(path, range: job.embedded, scratch: scratch) { source in
                     try await runner.transcode(source, job: job, progress: progress)
                 }

@@ -48,7 +48,8 @@ struct ConfigValidationTests {
         let error = try #require(parseErrors("titel: Trip\n").first)
         #expect(error.kind == .unknownKey("titel", context: "gallery.yml", suggestion: "title", allowed: ConfigReader.galleryKeys))
         #expect(error.description == "gallery.yml:1:1: error: unknown key 'titel' in gallery.yml; did you mean 'title'? "
-                + "Allowed keys: title, description, base_url, template, thumbnails, download, viewer, images, albums, sort, reverse.")
+                + "Allowed keys: title, description, base_url, template, thumbnails, video, live_photos, download, viewer, images, albums, sort, "
+                + "reverse.")
     }
 
     @Test func missingSource() {

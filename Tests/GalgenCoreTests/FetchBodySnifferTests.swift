@@ -18,6 +18,9 @@ struct FetchBodySnifferTests {
         (ftyp("avif", ["avif", "mif1", "miaf"]), .avif), (ftyp("mif1", ["mif1", "miaf", "avif"]), .avif),
         (Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp),
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], .png), ([0xFF, 0xD8, 0xFF, 0xE1], .jpeg),
+        // Videos: an MP4, a QuickTime movie, Matroska/WebM (EBML), AVI.
+        (ftyp("mp42", ["isom", "mp42"]), .mp4), (ftyp("qt  ", []), .quickTime), ([0x1A, 0x45, 0xDF, 0xA3, 0x01], .matroska),
+        (Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("AVI LIST".utf8), .avi),
     ] as [([UInt8], ImageFormat)])
     func formats(_ start: [UInt8], _ format: ImageFormat) {
         #expect(ImageFormat(signature: start) == format)
@@ -25,7 +28,7 @@ struct FetchBodySnifferTests {
     }
 
     @Test("Lookalikes are refused: other ISO-BMFF files, other RIFF files, cut signatures", arguments: [
-        ftyp("mp42", ["isom", "mp42"]), ftyp("qt  ", []), Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("WAVEfmt ".utf8),
+        ftyp("M4A ", ["M4A "]), ftyp("crx ", ["crx "]), Array("RIFF".utf8) + [0x10, 0, 0, 0] + Array("WAVEfmt ".utf8),
         Array("RIFF".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A], Array("GIF89a".utf8),
     ] as [[UInt8]])
     func lookalikes(_ start: [UInt8]) {

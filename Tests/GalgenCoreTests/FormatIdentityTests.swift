@@ -21,26 +21,30 @@ struct FormatIdentityTests {
     }
 
     @Test(arguments: [
-        [0xFF, 0xD8, 0x00], Array("RIFF0000WAVE".utf8), ftyp("isom", ["mp41"]), [0x89, 0x50, 0x4E, 0x47], [],
+        [0xFF, 0xD8, 0x00], Array("RIFF0000WAVE".utf8), ftyp("M4A ", ["M4A "]), [0x89, 0x50, 0x4E, 0x47], [],
     ] as [[UInt8]])
     func otherBytesAreNoFormat(bytes: [UInt8]) {
         #expect(ImageFormat(signature: bytes) == nil)
     }
 
     @Test func suffixesMediaTypesAndNamesAreAsBefore() {
-        #expect(ImageFormat.allCases.map(\.identity.fileSuffix) == ["jpg", "heic", "avif", "webp", "png"])
-        #expect(ImageFormat.allCases.map(\.identity.mediaType) == ["image/jpeg", "image/heic", "image/avif", "image/webp", "image/png"])
+        #expect(ImageFormat.allCases.map(\.identity.fileSuffix) == ["jpg", "heic", "avif", "webp", "png", "mov", "mp4", "mkv", "avi"])
+        #expect(ImageFormat.allCases.map(\.identity.mediaType) == ["image/jpeg", "image/heic", "image/avif", "image/webp", "image/png",
+                                                                   "video/quicktime", "video/mp4", "video/x-matroska", "video/x-msvideo"])
         #expect(OutputFormat.allCases.map(\.fileExtension) == ["avif", "webp", "jpg"])
         #expect(OutputFormat.allCases.map(\.mimeType) == ["image/avif", "image/webp", "image/jpeg"])
         #expect(ImageFormat.supportedList == "JPEG, HEIC/HEIF, AVIF, WebP or PNG")
+        #expect(ImageFormat.videoList == "QuickTime, MP4, Matroska/WebM or AVI")
         #expect(ImageFormat.heif.identity.servedMediaTypes == ["heic": "image/heic", "heif": "image/heif"])
         let extensions = Set(ImageFormat.allCases.flatMap(\.identity.fileExtensions))
-        #expect(extensions == ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "png"])
+        #expect(extensions == ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "png",
+                               "mov", "qt", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "avi"])
     }
 
     @Test func theMediaKindIsChosenFromTheTable() {
         #expect(MediaKind(fileName: "IMG_1.HEIC") == .photo && MediaKind(fileName: "a.b.jfif") == .photo)
-        #expect(MediaKind(fileName: "clip.mov") == nil && MediaKind(fileName: ".jpg") == nil && MediaKind(fileName: "jpg") == nil)
+        #expect(MediaKind(fileName: "clip.MOV") == .video && MediaKind(fileName: "a.webm") == .video)
+        #expect(MediaKind(fileName: "clip.m4a") == nil && MediaKind(fileName: ".jpg") == nil && MediaKind(fileName: "jpg") == nil)
         #expect(MediaKind(signature: Self.webp) == .photo && MediaKind(signature: [0x47, 0x49, 0x46]) == nil)
         #expect(FileKind(fileName: "a.png") == .media(.photo) && FileKind(fileName: "a.GIF") == .unsupported("GIF"))
         #expect(FileKind(fileName: "a.txt") == .other && FileKind(fileName: "README") == .other)

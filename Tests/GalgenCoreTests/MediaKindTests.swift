@@ -7,7 +7,14 @@ struct MediaKindTests {
     func aRenderedItemIsOfItsFormatsKind(format: ImageFormat) {
         let rendered = RenderedImage(width: 4, height: 3, renditions: [], sourceFormat: format)
         #expect(rendered.kind == format.identity.mediaKind)
+    }
+
+    /// A rendered video carries its details; a photo none.
+    @Test func anItemWithVideoDetailsIsAVideo() {
+        var rendered = RenderedImage(width: 4, height: 3, renditions: [], sourceFormat: .jpeg)
         #expect(rendered.kind == .photo)
+        rendered.video = VideoDetails(duration: 1, width: 4, height: 3, codec: "h264", hasAudio: false)
+        #expect(rendered.kind == .video)
     }
 
     /// A record kept before galgen noted the source's format was a photo's: nothing else was rendered.

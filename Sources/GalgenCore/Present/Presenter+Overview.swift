@@ -19,7 +19,7 @@ extension Presenter {
                         src: entry.href(smallest, from: path), srcset: entry.srcset(from: path), sources: entry.sources(from: path),
                         sizes: tile.sizes, width: tile.widthAttribute, height: tile.heightAttribute,
                         alt: entry.image.alt ?? entry.image.title, loading: rowIndex < 2 ? "eager" : "lazy",
-                        duration: entry.duration, isLive: entry.motion != nil)
+                        duration: entry.duration, isLive: entry.motion != nil, isVideo: entry.duration != nil)
                 }, fillerWidth: row.fillerWidth)
             }
             // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".

@@ -19,7 +19,7 @@ extension Presenter {
                 thumbnailSizes: "\(Int((Double(segmentThumbnailHeight) * photo.aspect).rounded(.up)))px",
                 thumbnailSources: photo.sources(from: from),
                 ariaSelected: "false", isSelected: false, positionInAlbum: index + 1, albumSize: shown.count,
-                duration: photo.duration, isLive: photo.motion != nil)
+                duration: photo.duration, isLive: photo.motion != nil, isVideo: photo.duration != nil)
         }
     }
 

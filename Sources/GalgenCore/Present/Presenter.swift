@@ -203,6 +203,7 @@ public enum Presenter {
     static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int) -> ImageViewModel {
         let (image, rendered) = (shown.image, shown.rendered)
         let smallest = shown.smallest, largest = shown.largest
+        let video = videoModel(shown, page: page)
         return ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
             alt: image.alt ?? image.title, src: shown.href(shown.main, from: page), srcset: shown.srcset(from: page),
@@ -213,6 +214,6 @@ public enum Presenter {
             isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",
             placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts),
             originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) },
-            video: videoModel(shown, page: page), live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown))
+            video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown), isVideo: video != nil)
     }
 }

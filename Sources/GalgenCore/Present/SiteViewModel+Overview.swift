@@ -28,7 +28,7 @@ public struct GridTileViewModel: ViewModel, Equatable, Sendable {
     /// A video's tile shows a play badge and its duration ("0:42"); a Live Photo's a badge.
     public var duration: String? = nil
     public var isLive = false
-    public var isVideo: Bool { duration != nil }
+    public var isVideo = false
 
     public static let fields: ViewModelFields<Self> = [
         .init("id") { $0.id },

@@ -73,7 +73,8 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var live: LiveViewModel? = nil
     /// A video's line: its duration, date and device.
     public var videoFacts: String? = nil
-    public var isVideo: Bool { video != nil }
+    /// Whether `video` is there (a template's `{{#isVideo}}` / `{{^isVideo}}`).
+    public var isVideo = false
 
     public static let fields: ViewModelFields<Self> = [
         .init("slug") { $0.slug },
