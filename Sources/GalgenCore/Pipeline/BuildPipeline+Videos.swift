@@ -48,6 +48,9 @@ extension BuildPipeline {
             return .failure(failure(refusal))
         }
         var videoKeys: [String] = []
+        // The MP4s not kept yet are encoded after every item's poster, all items' together
+        // (`runTranscodes`), so the jobs stay busy to the end.
+        var pending: [PendingTranscode] = []
         for output in VideoOutputPlan.outputs(for: details, settings: settings) {
             var job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
                                    threads: max(1, cores / jobs))
@@ -56,18 +59,16 @@ extension BuildPipeline {
             videoKeys.append(key)
             if let file = store.lookupVideo(key) {
                 details.files.append(file)
-                continue
-            }
-            reused = false
-            do {
-                details.files.append(try await transcode(planned, path: path, job: job, key: key))
-            } catch {
-                return .failure(failure("\(error)"))
+            } else {
+                pending.append(PendingTranscode(source: planned.source, key: key, job: job, path: path, isMotion: options.isMotion))
             }
         }
         image.video = details
-        return .success(KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
-                                   sourcePath: path, reused: reused, milliseconds: (ContinuousClock.now - started).milliseconds))
+        var keyed = KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
+                               sourcePath: path, reused: reused && pending.isEmpty,
+                               milliseconds: (ContinuousClock.now - started).milliseconds)
+        keyed.pending = pending
+        return .success(keyed)
     }
 
     /// A Motion Photo's still with its motion transcoded beside it (`image.motion`); a motion that
@@ -88,6 +89,7 @@ extension BuildPipeline {
             result.image.motion = motion.image.video
             result.keys += motion.keys
             result.reused = result.reused && motion.reused
+            result.pending += motion.pending
         case let .failure(failure):
             result.image.warnings.append("its motion (a Motion Photo's video) was left out: \(failure.reason)")
         }
@@ -109,10 +111,64 @@ extension BuildPipeline {
             + "|motion=\(options.isMotion)|tool=\(tool)"
     }
 
+    /// Every item's MP4s not kept yet, at most `jobs` at once, the most work first (pixels ×
+    /// seconds): the build's tail is not one long 4K encode on one core while the other idles.
+    /// Each is put into its item; an item whose MP4 cannot be made fails (a Motion Photo's still
+    /// stays, with a warning).
+    func runTranscodes(_ rendered: inout [ImageSource: KeyedImage], plan: BuildPlan) async -> [ImageFailure] {
+        let pending = rendered.values.flatMap(\.pending).sorted { ($0.cost, $1.key) > ($1.cost, $0.key) }
+        guard !pending.isEmpty else { return [] }
+        var results: [String: Result<VideoFile, any Error>] = [:]
+        await withTaskGroup(of: (String, Result<VideoFile, any Error>).self) { group in
+            var queue = pending.makeIterator()
+            for _ in 0..<jobs {
+                guard let next = queue.next() else { break }
+                group.addTask { (next.key, await Self.attempt { try await self.transcode(next) }) }
+            }
+            while let (key, result) = await group.next() {
+                results[key] = result
+                if let next = queue.next() { group.addTask { (next.key, await Self.attempt { try await self.transcode(next) }) } }
+            }
+        }
+        var failures: [ImageFailure] = []
+        for source in Set(pending.map(\.source)) {
+            guard var keyed = rendered[source] else { continue }
+            var failed: String?
+            for item in keyed.pending {
+                switch results[item.key] {
+                case let .success(file)?:
+                    if item.isMotion && keyed.image.motion != nil { keyed.image.motion?.files.append(file) } else { keyed.image.video?.files.append(file) }
+                case let .failure(error)?:
+                    if item.isMotion && keyed.image.motion != nil {
+                        // A Motion Photo's still stays without its motion.
+                        keyed.image.motion = nil
+                        keyed.image.warnings.append("its motion (a Motion Photo's video) was left out: \(error)")
+                    } else {
+                        failed = failed ?? "\(error)"
+                    }
+                case nil:
+                    continue
+                }
+            }
+            keyed.pending = []
+            keyed.image.video?.files.sort(by: VideoFile.publishingOrder)
+            if let failed, let planned = plan.planned(source) {
+                let failure = ImageFailure(source: source.description, location: planned.location, reason: failed)
+                failures.append(failure)
+                effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count))
+                rendered[source] = nil
+            } else {
+                rendered[source] = keyed
+            }
+        }
+        return failures
+    }
+
     /// One MP4 encoded and kept, its progress told as it goes.
-    private func transcode(_ planned: PlannedSource, path: String, job: TranscodeJob, key: String) async throws -> VideoFile {
+    private func transcode(_ pending: PendingTranscode) async throws -> VideoFile {
+        let (path, job, key) = (pending.path, pending.job, pending.key)
         let output = VideoLimits.outputName(job.output)
-        let source = planned.source.description
+        let source = pending.source.description
         let began = ContinuousClock.now
         let effects = effects
         // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers.
@@ -159,5 +215,27 @@ public enum VideoLimits {
     /// "1080p H.264".
     public static func outputName(_ output: VideoOutput) -> String {
         "\(min(output.width, output.height))p " + (output.codec == .h264 ? "H.264" : "AV1")
+    }
+}
+
+/// One MP4 an item still needs, encoded after every item's poster (`runTranscodes`).
+struct PendingTranscode: Sendable {
+    var source: ImageSource
+    var key: String
+    var job: TranscodeJob
+    /// The file ffmpeg reads: the video, or a Motion Photo's still (`job.embedded`).
+    var path: String
+    /// A Motion Photo's motion, kept beside its still (`RenderedImage.motion`).
+    var isMotion: Bool
+
+    /// How much work it is: output pixels × seconds of video (a 4K source decodes slower too).
+    var cost: Double { Double(job.output.width * job.output.height + job.details.width * job.details.height) * job.details.duration }
+}
+
+extension VideoFile {
+    /// Best codec first (AV1 before H.264, as `<source>`s are offered), then smallest first.
+    static func publishingOrder(_ a: VideoFile, _ b: VideoFile) -> Bool {
+        let rank = { (file: VideoFile) in VideoCodec.allCases.firstIndex(of: file.codec) ?? 0 }
+        return (rank(a), a.height, a.width) < (rank(b), b.height, b.width)
     }
 }

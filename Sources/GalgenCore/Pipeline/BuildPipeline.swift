@@ -40,7 +40,8 @@ public struct BuildPipeline: Sendable {
         effects.report(BuildStage.downloading.event)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         effects.report(BuildStage.renderingImages.event)
-        let (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        var (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        renderFailures += await runTranscodes(&rendered, plan: plan)
         let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
@@ -100,4 +101,6 @@ struct KeyedImage: Sendable {
     /// Taken from the store without decoding.
     var reused: Bool
     var milliseconds: Int
+    /// A video's MP4s still to encode (`runTranscodes`).
+    var pending: [PendingTranscode] = []
 }
