@@ -25,7 +25,7 @@ public enum FFmpegArguments {
         let searches = time == nil && skipBlack
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
             + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
-               "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches),
+               "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches, matrix: details.matrix),
                "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-c:v", "png", "-compression_level", "1",
                "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
     }
@@ -38,7 +38,7 @@ public enum FFmpegArguments {
         let threads = String(max(1, job.threads))
         let audio = job.audio && job.details.hasAudio
         return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
-            + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr)]
+            + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr, matrix: job.details.matrix)]
             + videoCodec(job, threads: threads)
             + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
             + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])

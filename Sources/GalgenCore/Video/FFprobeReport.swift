@@ -54,7 +54,7 @@ public enum FFprobeReport {
             width: integer(object["width"]).flatMap { $0 > 0 ? $0 : nil },
             height: integer(object["height"]).flatMap { $0 > 0 ? $0 : nil },
             rotation: rotation % 360, frameRate: rate(object["avg_frame_rate"]) ?? rate(object["r_frame_rate"]),
-            colorTransfer: text(object["color_transfer"]),
+            colorTransfer: text(object["color_transfer"]), colorSpace: text(object["color_space"]),
             dolbyVisionHLG: dolby.flatMap { integer($0["dv_bl_signal_compatibility_id"]) } == 4,
             isAttachedPicture: integer(disposition["attached_pic"]) == 1)
     }

@@ -14,12 +14,14 @@ public struct VideoDetails: Equatable, Sendable, Codable {
     public var hdr: VideoHDR?
     /// A Live Photo's or Motion Photo's motion, not a video of its own.
     public var isMotion: Bool
+    /// The YUV matrix its pixels are decoded with (`VideoMatrix`).
+    public var matrix: VideoMatrix
     /// The published MP4s: best codec first (the order of `video.formats`), smallest first within
     /// one codec. Empty in a kept poster record: the pipeline adds them, each kept on its own.
     public var files: [VideoFile]
 
     public init(duration: Double, width: Int, height: Int, frameRate: Double? = nil, codec: String, hasAudio: Bool,
-                hdr: VideoHDR? = nil, isMotion: Bool = false, files: [VideoFile] = []) {
+                hdr: VideoHDR? = nil, isMotion: Bool = false, matrix: VideoMatrix = .bt709, files: [VideoFile] = []) {
         self.duration = duration
         self.width = width
         self.height = height
@@ -28,10 +30,11 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         self.hasAudio = hasAudio
         self.hdr = hdr
         self.isMotion = isMotion
+        self.matrix = matrix
         self.files = files
     }
 
-    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion }
+    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix }
 
     // The files are kept apart (each under its `VideoKey`), never in the poster's record.
     public init(from decoder: any Decoder) throws {
@@ -41,7 +44,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
                   frameRate: try values.decodeIfPresent(Double.self, forKey: .frameRate),
                   codec: try values.decode(String.self, forKey: .codec), hasAudio: try values.decode(Bool.self, forKey: .hasAudio),
                   hdr: try values.decodeIfPresent(VideoHDR.self, forKey: .hdr),
-                  isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false)
+                  isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false,
+                  matrix: try values.decodeIfPresent(VideoMatrix.self, forKey: .matrix) ?? .bt709)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +58,7 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         try values.encode(hasAudio, forKey: .hasAudio)
         try values.encodeIfPresent(hdr, forKey: .hdr)
         if isMotion { try values.encode(isMotion, forKey: .isMotion) }
+        try values.encode(matrix, forKey: .matrix)
     }
 
     /// "0:42", "1:02:03".
@@ -62,6 +67,23 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
+    }
+}
+
+/// The YUV matrix a video's pixels were encoded with, as swscale names it (`in_color_matrix`):
+/// the one ffprobe reports, else what players assume for an untagged video (Chromium, mpv):
+/// BT.709 from 720 lines up, BT.601 below. swscale's own default for an untagged video is
+/// BT.601 at any size, which shifts an untagged HD video's colours.
+public enum VideoMatrix: String, Equatable, Sendable, Codable {
+    case bt601, bt709, bt2020
+
+    public init(colorSpace: String?, codedHeight: Int) {
+        switch colorSpace {
+        case "bt709"?: self = .bt709
+        case "smpte170m"?, "bt470bg"?, "fcc"?: self = .bt601
+        case "bt2020nc"?, "bt2020c"?: self = .bt2020
+        default: self = codedHeight >= 720 ? .bt709 : .bt601
+        }
     }
 }
 

@@ -10,27 +10,27 @@ public enum VideoFilters {
 
     /// A transcode's chain: scaled to the output's size (square pixels), tone-mapped when HDR,
     /// 8-bit 4:2:0 BT.709.
-    public static func transcode(width: Int, height: Int, hdr: VideoHDR?) -> String {
+    public static func transcode(width: Int, height: Int, hdr: VideoHDR?, matrix: VideoMatrix = .bt709) -> String {
         let scale = "scale=\(width):\(height):flags=bicubic"
         if hdr != nil {
             return [scale, "setsar=1", toneMap(range: "tv"), "format=yuv420p"].joined(separator: ",")
         }
-        return [scale + ":in_color_matrix=auto:out_color_matrix=bt709:out_range=tv", "setsar=1", "format=yuv420p"]
+        return [scale + ":in_color_matrix=\(matrix.rawValue):out_color_matrix=bt709:out_range=tv", "setsar=1", "format=yuv420p"]
             .joined(separator: ",")
     }
 
     /// A poster's chain: tone-mapped when HDR, then (when `skipBlack`) only frames less than
     /// 95 % near-black pass (sigal's idea, done in one run by `blackframe` and `metadata`), then
     /// full-range RGB for the PNG the photo pipeline reads.
-    public static func poster(hdr: VideoHDR?, skipBlack: Bool) -> String {
+    public static func poster(hdr: VideoHDR?, skipBlack: Bool, matrix: VideoMatrix = .bt709) -> String {
         var chain: [String] = []
         if hdr != nil { chain += [toneMap(range: "tv"), "format=yuv444p"] }
         if skipBlack {
             chain += ["blackframe=amount=0:threshold=\(blackThreshold)",
                       "metadata=mode=select:key=lavfi.blackframe.pblack:value=\(blackPercent):function=less"]
         }
-        let matrix = hdr != nil ? "bt709:in_range=tv" : "auto"
-        chain += ["scale=in_color_matrix=\(matrix):out_range=pc:flags=bicubic+accurate_rnd+full_chroma_int", "format=rgb24"]
+        let input = hdr != nil ? "bt709:in_range=tv" : matrix.rawValue
+        chain += ["scale=in_color_matrix=\(input):out_range=pc:flags=bicubic+accurate_rnd+full_chroma_int", "format=rgb24"]
         return chain.joined(separator: ",")
     }
 

@@ -24,7 +24,8 @@ public enum VideoOutputPlan {
 /// Everything that makes two encodings of a video's output differ: one key per output, so a
 /// new height or codec encodes only itself, and a new ffmpeg encodes again.
 public enum VideoKey {
-    public static let encoderVersion = "1"
+    /// 2: an untagged video's matrix is BT.709 from 720 lines up (`VideoMatrix`), not swscale's BT.601.
+    public static let encoderVersion = "2"
 
     public static func make(sourceDigest: String, job: TranscodeJob, tool: String) -> String {
         let parts = [sourceDigest, "video", job.output.codec.rawValue, "\(job.output.width)x\(job.output.height)",

@@ -36,7 +36,7 @@ extension VideoProbe {
         let sideways = video.isQuarterTurn
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
                             frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
-                            isMotion: isMotion)
+                            isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)))
     }
 
     /// Its date and words: the QuickTime creation date with its zone, else the container's (or

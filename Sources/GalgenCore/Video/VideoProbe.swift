@@ -18,6 +18,8 @@ public struct VideoProbe: Equatable, Sendable {
         public var frameRate: Double?
         /// ffprobe's `color_transfer` ("bt709", "smpte2084", "arib-std-b67").
         public var colorTransfer: String?
+        /// ffprobe's `color_space`: the YUV matrix ("bt709", "smpte170m", "bt470bg", "bt2020nc").
+        public var colorSpace: String? = nil
         /// A Dolby Vision configuration record says the stream is HLG-compatible
         /// (`dv_bl_signal_compatibility_id` 4, as an iPhone records).
         public var dolbyVisionHLG: Bool
@@ -25,7 +27,7 @@ public struct VideoProbe: Equatable, Sendable {
         public var isAttachedPicture: Bool
 
         public init(type: String, codec: String? = nil, codecTag: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
-                    frameRate: Double? = nil, colorTransfer: String? = nil, dolbyVisionHLG: Bool = false,
+                    frameRate: Double? = nil, colorTransfer: String? = nil, colorSpace: String? = nil, dolbyVisionHLG: Bool = false,
                     isAttachedPicture: Bool = false) {
             self.type = type
             self.codec = codec
@@ -35,6 +37,7 @@ public struct VideoProbe: Equatable, Sendable {
             self.rotation = rotation
             self.frameRate = frameRate
             self.colorTransfer = colorTransfer
+            self.colorSpace = colorSpace
             self.dolbyVisionHLG = dolbyVisionHLG
             self.isAttachedPicture = isAttachedPicture
         }
