@@ -14,7 +14,7 @@ build: setup
 
 # Tests that time a server, a watcher or a download run on their own, one at a time, after the
 # others: run beside the whole parallel suite on two cores, their servers and timers starved.
-TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests
+TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests|LiveFailureTests
 test: setup test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
