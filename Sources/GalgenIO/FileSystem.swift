@@ -14,18 +14,8 @@ public enum FileSystem {
     /// (`/proc`, `/sys`) that claims another size than it has, cannot blow memory either; such a
     /// file is refused.
     public static func read(_ path: String, limit: ReadLimit, sameFileAs expected: FileStamp? = nil) throws -> [UInt8] {
-        var info = stat()
-        // A first look, so a device is not even opened (opening some does something).
-        if stat(path, &info) == 0, let kind = Self.kind(of: info), kind != .regular {
-            throw FileError(path: path, reason: notRegular(kind, limit))
-        }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno)) }
+        let (descriptor, info) = try openRegular(path, limit)
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: reason(errno)) }
-        if let kind = Self.kind(of: info), kind != .regular {
-            throw FileError(path: path, reason: notRegular(kind, limit))
-        }
         if let expected, (expected.inode, expected.device) != (UInt64(info.st_ino), UInt64(info.st_dev)) {
             throw FileError(path: path, reason: "it was replaced while galgen read it; build again")
         }
@@ -49,24 +39,37 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Up to `count` bytes from `descriptor`: fewer only at the end of the file.
     /// The first `count` bytes (or fewer, in a shorter file) of a regular file, with the same
     /// checks as `read`, and its size: enough to tell its format without reading it whole.
     public static func start(of path: String, count: Int, limit: ReadLimit) throws -> (bytes: [UInt8], size: Int) {
+        let (descriptor, info) = try openRegular(path, limit)
+        defer { close(descriptor) }
+        return (try readUp(descriptor, path, count: count), Int(info.st_size))
+    }
+
+    /// `path` opened for reading, with its `fstat`, when it is a regular file: looked at first, so
+    /// a device is not even opened (opening some does something), then checked again on the opened
+    /// descriptor (without blocking, so a FIFO with no writer cannot hang). The caller closes it.
+    private static func openRegular(_ path: String, _ limit: ReadLimit) throws -> (descriptor: Int32, info: stat) {
         var info = stat()
         if stat(path, &info) == 0, let kind = Self.kind(of: info), kind != .regular {
             throw FileError(path: path, reason: notRegular(kind, limit))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, reason: reason(errno)) }
-        defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: reason(errno)) }
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = errno
+            close(descriptor)
+            throw FileError(path: path, reason: reason(failure))
+        }
         if let kind = Self.kind(of: info), kind != .regular {
+            close(descriptor)
             throw FileError(path: path, reason: notRegular(kind, limit))
         }
-        return (try readUp(descriptor, path, count: count), Int(info.st_size))
+        return (descriptor, info)
     }
 
+    /// Up to `count` bytes from `descriptor`: fewer only at the end of the file.
     private static func readUp(_ descriptor: Int32, _ path: String, count wanted: Int) throws -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
