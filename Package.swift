@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "galgen",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "galgen", targets: ["galgen"]),
         // For the fuzz targets in fuzz/ (a package of their own that depends on this one by path).
@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Test-only (FaultServer's certificates): galgen's SHA-256 comes from the system (GalgenHash).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -50,7 +51,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "GalgenHash",
             ]
         ),
         // The default site template, compiled into the binary from site-template/.
@@ -111,17 +112,20 @@ let package = Package(
         // Video: ffprobe and ffmpeg run as programs (never linked), with timeouts, bounded output and a
         // registry Ctrl-C stops; the poster goes through the photo pipeline.
         .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImage", "GalgenIO"]),
+        // SHA-256 from the system, compiled into nothing: OpenSSL's libcrypto on Linux (already on
+        // every Debian system), CommonCrypto on Apple's systems.
+        .target(name: "GalgenHash", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Live effects: file system, terminal.
-        .target(name: "GalgenIO", dependencies: ["GalgenCore", "CFileShim", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
         .target(name: "CFileShim"),
         // Live fetch effect: HTTP downloads (AsyncHTTPClient) into the content-addressed cache.
         .target(
             name: "GalgenFetch",
             dependencies: [
-                "GalgenCore", "GalgenIO",
+                "GalgenCore", "GalgenIO", "GalgenHash",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -164,7 +168,6 @@ let package = Package(
             dependencies: [
                 "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -174,6 +177,7 @@ let package = Package(
         ),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPixelsTests", dependencies: ["GalgenPixels"]),
+        .testTarget(name: "GalgenHashTests", dependencies: ["GalgenHash"]),
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenPixels", "GalgenTestSupport"]),
@@ -193,7 +197,11 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        .testTarget(name: "GalgenEndToEndTests", dependencies: ["galgen", "GalgenApp", "GalgenTestSupport", "FaultServer"]),
+        .testTarget(name: "GalgenEndToEndTests", dependencies: [
+            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer",
+            // An independent SHA-256 to check the site's fingerprints with.
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

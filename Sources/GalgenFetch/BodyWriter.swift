@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import GalgenCore
+import GalgenHash
 
 /// A body being downloaded: appended chunk by chunk to a temporary file, hashed as it goes.
 /// Either `finish` moves it into the cache or `discard` deletes it; nothing partial is kept.
@@ -8,7 +8,7 @@ public final class BodyWriter {
     let path: String
     private let handle: FileHandle
     private let cache: DiskCache
-    private var hasher = SHA256()
+    private var hasher = SHA256Hasher()
     public private(set) var size = 0
 
     init(path: String, handle: FileHandle, cache: DiskCache) {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GalgenCore
 import GalgenIO
@@ -43,7 +42,7 @@ public final class DiskCache: Sendable {
 
     public func bodyPath(_ digest: String) -> String { bodyStore.path(digest) }
 
-    func indexPath(_ url: String) -> String { index + "/" + ContentHash.hex(digest: SHA256.hash(data: Data(url.utf8))) + ".json" }
+    func indexPath(_ url: String) -> String { index + "/" + ContentHash.hex(Array(url.utf8)) + ".json" }
 
     // MARK: Reading
 

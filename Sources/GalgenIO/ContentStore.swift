@@ -1,6 +1,6 @@
-import Crypto
 import Foundation
 import GalgenCore
+import GalgenHash
 import Synchronization
 
 /// Files named by the SHA-256 of their bytes, in one folder: the download cache's bodies and
@@ -120,9 +120,9 @@ public final class ContentStore: Sendable {
     public static func digest(ofFile path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+            chunk.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         }
         return ContentHash.hex(digest: hasher.finalize())
     }

@@ -38,10 +38,11 @@ public struct LastBuildFile: Sendable {
     /// wrote; nil otherwise.
     public func unchanged(key: String, config: String) -> LastBuild? {
         guard let data = FileManager.default.contents(atPath: path),
-              case (var last, let stamps)? = Self.parse(Array(data)), last.key == key,
+              case let (found, stamps)? = Self.parse(Array(data)), found.key == key,
               // Inputs first: a changed photo ends the check before the site's files are looked at.
               stamps.allSatisfy({ path, stamp in stamp.isCurrent(at: path) }), site.isIntact()
         else { return nil }
+        var last = found
         last.inputs.insert(config, at: 0)
         return last
     }

@@ -34,7 +34,7 @@ final class ServeProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         errorLog = NSTemporaryDirectory() + "galgen-serve-\(UUID().uuidString).log"
-        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errorLog)
         let out = Pipe()
         process.standardOutput = out

@@ -110,7 +110,7 @@ struct VideoBuildTests {
         let folder = project.path("media")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try VideoClips.make("good.mp4", in: folder, VideoClips.sourceInputs() + VideoClips.h264)
-        FileManager.default.createFile(atPath: folder + "/empty.mov", contents: Data())
+        #expect(FileManager.default.createFile(atPath: folder + "/empty.mov", contents: Data()))
         let whole = try Data(contentsOf: URL(fileURLWithPath: try VideoClips.make("whole.mp4", in: NSTemporaryDirectory(),
                                                                                     VideoClips.sourceInputs(seconds: 1) + VideoClips.h264)))
         try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: folder + "/truncated.mp4"))

@@ -1,4 +1,4 @@
-import Crypto
+import GalgenHash
 
 /// What the last complete build read and reported, kept so the next build can tell that nothing
 /// changed without parsing gallery.yml, planning or looking up a single rendition: a no-op then
@@ -68,11 +68,11 @@ public struct LastBuild: Equatable, Sendable {
     /// The key of a build of gallery.yml's `bytes` read from `config` into `output` by `generator`
     /// with the built-in template whose digest is `templateDigest`.
     public static func key(config: String, bytes: [UInt8], output: String, generator: String, templateDigest: String) -> String {
-        var hash = SHA256()
+        var hash = SHA256Hasher()
         for part in ["galgen last build 1", config, output, generator, templateDigest] {
-            hash.update(data: Array(part.utf8) + [0])
+            hash.update(Array(part.utf8) + [0])
         }
-        hash.update(data: bytes)
+        hash.update(bytes)
         return ContentHash.hex(digest: hash.finalize())
     }
 }

@@ -1,10 +1,10 @@
-import Crypto
 import Foundation
+import GalgenHash
 
 /// SHA-256 of bytes, as lowercase hex: the identity of sources, renditions and outputs.
 public enum ContentHash {
     public static func hex(_ bytes: [UInt8]) -> String {
-        hex(digest: SHA256.hash(data: bytes))
+        hex(digest: SHA256Hasher.hash(bytes))
     }
 
     private static let digits = Array("0123456789abcdef".utf8)

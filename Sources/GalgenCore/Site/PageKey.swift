@@ -1,4 +1,4 @@
-import Crypto
+import GalgenHash
 
 /// A page's identity for the page cache: the template files plus everything the page's
 /// view model holds (its kind, its frame, then its body: `PageViewModel.fingerprint`).
@@ -31,7 +31,7 @@ public enum PageKey {
 /// SHA-256 over typed, length-prefixed values, so no two different sequences collide by
 /// concatenation ("ab" + "c" vs "a" + "bc").
 public struct Fingerprint {
-    private var hasher = SHA256()
+    private var hasher = SHA256Hasher()
 
     public init() {}
 
