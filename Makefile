@@ -3,14 +3,17 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GALGEN := .build/release/galgen
 
-.PHONY: run test build setup test-tools install clean browser-test browser-setup
+.PHONY: run test build setup test-tools install clean browser-test browser-setup deb deb-test
 
 run: build
 	$(GALGEN) build --config gallery.yml --output _site
 	@echo "Open _site/index.html in a browser."
 
+# On Linux the Swift runtime and Foundation are linked into the binary (--static-swift-stdlib): it
+# runs without the toolchain, and make run, make install and make deb share this one release build.
+STATIC_SWIFT_STDLIB := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 build: setup
-	$(SWIFT) build -c release --product galgen
+	$(SWIFT) build -c release --product galgen $(STATIC_SWIFT_STDLIB)
 
 # Tests that time a server, a watcher or a download run on their own, one at a time, after the
 # others: run beside the whole parallel suite on two cores, their servers and timers starved.
@@ -20,6 +23,7 @@ test: setup test-tools workflow-lint
 	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_TESTS)'
 	$(MAKE) browser-test
+	$(MAKE) deb-test
 
 # The pages in a real browser: headless Chromium + chromedriver from Debian, Selenium and
 # axe-core 4 (axe-core-python) from PyPI in a venv under .build/. Screenshots land in
@@ -95,5 +99,18 @@ PREFIX ?= /usr/local
 install: build
 	install -d $(PREFIX)/bin && install -m 755 $(GALGEN) $(PREFIX)/bin/galgen
 
+# The Debian package dist/galgen_<version>_<arch>.deb from the release build (packaging/deb/:
+# stripped binary, Depends from dpkg-shlibdeps, which comes with dpkg-dev). deb-test builds it,
+# checks it with lintian, installs it with apt-get, runs it and removes it (Tests/Packaging/).
+deb: build
+	@if ! command -v dpkg-shlibdeps >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing dpkg-dev (dpkg-shlibdeps) with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev; \
+	fi
+	packaging/deb/build-deb.sh $(GALGEN) dist
+
+deb-test:
+	Tests/Packaging/test_deb.sh
+
 clean:
-	rm -rf .build _site
+	rm -rf .build _site dist

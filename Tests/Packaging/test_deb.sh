@@ -53,7 +53,7 @@ deb=$repo/dist/galgen_${version}_${arch}.deb
 [ -f "$deb" ] || fail "make deb did not write $deb"
 
 step "lintian $deb"
-lintian --fail-on error --display-info "$deb" || fail "lintian reports errors in $deb (above)"
+lintian --fail-on error "$deb" || fail "lintian reports errors in $deb (above)"
 
 step "fields and files"
 field() { dpkg-deb -f "$deb" "$1"; }
