@@ -71,6 +71,24 @@ grep -Eq '^-rwxr-xr-x root/root .* \./usr/bin/galgen$' <<<"$contents" || fail "u
 grep -Eq '^-rw-r--r-- root/root .* \./usr/share/doc/galgen/copyright$' <<<"$contents" || fail "usr/share/doc/galgen/copyright is missing or not -rw-r--r-- root/root"
 ! grep -v ' root/root ' <<<"$contents" || fail "files not owned by root/root (above)"
 
+step "copyright names every Swift package linked into galgen"
+# The link's object list names each module's folder (.../release/NIOCore.build/x.swift.o); a module
+# belongs to the checkout whose Sources/ holds a folder of its name.
+link_list=$(find "$repo/.build" -path '*/release/galgen.product/Objects.LinkFileList' -print -quit)
+[ -n "$link_list" ] || fail "no .build/*/release/galgen.product/Objects.LinkFileList after make deb"
+modules=$(grep -o '/release/[^/]*\.build/' "$link_list" | sed -e 's|^/release/||' -e 's|\.build/$||' | sort -u)
+copyright=$(dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/doc/galgen/copyright)
+for checkout in "$repo"/.build/checkouts/*/; do
+    package=$(basename "$checkout")
+    for module in $modules; do
+        if [ -d "$checkout/Sources/$module" ]; then
+            grep -q "\.build/checkouts/$package/" <<<"$copyright" ||
+                fail "galgen links $module from $package, which packaging/deb/copyright does not list: add its Files/Copyright/License paragraph"
+            break
+        fi
+    done
+done
+
 if installed; then
     was_installed=yes
     step "removing galgen $(dpkg-query -W -f '${Version}' galgen), installed before this test"
