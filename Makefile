@@ -77,17 +77,17 @@ workflow-lint: test-venv
 	$(TEST_VENV)/bin/shellcheck packaging/homebrew/update-formula.sh
 
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
-# and AV1 decoders), libwebp, libpng and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
+# and AV1 decoders), libwebp, libpng, libcurl (downloads) and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
 # to find them, are the only libraries needed (macOS has SHA-256 in CommonCrypto);
 # ffmpeg's programs (ffmpeg, ffprobe) read and transcode videos, run as child processes, never linked.
 LINUX_ONLY_PC := $(if $(filter Linux,$(shell uname)),libcrypto)
 setup:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng $(LINUX_ONLY_PC); then :; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng libcurl $(LINUX_ONLY_PC); then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev), OpenSSL (libssl-dev) and pkg-config with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libssl-dev pkg-config; \
+		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev), libcurl (libcurl4-openssl-dev), OpenSSL (libssl-dev) and pkg-config with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libcurl4-openssl-dev libssl-dev pkg-config; \
 	elif command -v brew >/dev/null 2>&1; then \
-		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng pkg-config; \
+		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng, curl and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng curl pkg-config; \
 	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp and libpng, and pkg-config." >&2; exit 1; fi
 	@if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \

@@ -19,7 +19,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Test-only (FaultServer's certificates): galgen's SHA-256 comes from the system (GalgenHash).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -120,18 +119,17 @@ let package = Package(
         .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
         .target(name: "CFileShim"),
-        // Live fetch effect: HTTP downloads (AsyncHTTPClient) into the content-addressed cache.
+        // Live fetch effect: HTTP downloads (libcurl) into the content-addressed cache.
         .target(
             name: "GalgenFetch",
             dependencies: [
-                "GalgenCore", "GalgenIO", "GalgenHash",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "GalgenCore", "GalgenIO", "GalgenHash", "CCurlShim", "CLibCurl",
             ]
         ),
+        // libcurl (with the system's OpenSSL): GalgenFetch's transport. Its setopt and getinfo are
+        // variadic, so CCurlShim gives them one typed function per kind of argument.
+        .target(name: "CCurlShim", dependencies: ["CLibCurl"]),
+        .systemLibrary(name: "CLibCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
         // `galgen serve`: the preview server (Hummingbird), live reload, watching the inputs.
         .target(
             name: "GalgenServe",
@@ -166,13 +164,8 @@ let package = Package(
         .testTarget(
             name: "GalgenFetchTests",
             dependencies: [
-                "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport", "CLibCurl",
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),

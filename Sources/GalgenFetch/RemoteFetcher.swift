@@ -1,8 +1,5 @@
-import AsyncHTTPClient
 import Foundation
 import GalgenCore
-import NIOCore
-import NIOSSL
 
 /// The live fetch effect: downloads remote sources into the `DiskCache`, reusing and
 /// revalidating what it holds. The decisions are made by GalgenCore's pure rules
@@ -32,7 +29,7 @@ public final class RemoteFetcher: Sendable {
     }
 
     /// Every URL once, `settings.concurrency` at a time and at most `settings.perHost` per host.
-    /// One HTTP client serves the whole batch and is shut down before this returns; making it
+    /// One libcurl session serves the whole batch and is shut down before this returns; making it
     /// opens no connection, so an offline batch has one too and never uses it.
     public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
         var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
@@ -43,12 +40,12 @@ public final class RemoteFetcher: Sendable {
         } catch {
             return Dictionary(urls.map { ($0, .failure(.cache("\(error)"))) }) { first, _ in first }
         }
-        let client = makeClient(settings)
+        let session = makeSession(settings)
         var results: [String: Result<FetchedSource, FetchProblem>] = [:]
         await withTaskGroup(of: (String, Result<Fetched, FetchProblem>).self) { group in
             func startWhatCan() {
                 while let url = queue.start() {
-                    group.addTask { (url, await self.fetch(url, client: client, settings: settings)) }
+                    group.addTask { (url, await self.fetch(url, session: session, settings: settings)) }
                 }
             }
             startWhatCan()
@@ -68,7 +65,7 @@ public final class RemoteFetcher: Sendable {
                 startWhatCan()
             }
         }
-        try? await client.shutdown()
+        await session.shutdown()
         return results
     }
 
@@ -86,7 +83,7 @@ public final class RemoteFetcher: Sendable {
 
     // MARK: One URL
 
-    func fetch(_ url: String, client: HTTPClient, settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
+    func fetch(_ url: String, session: CurlSession, settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
         let lookup = cache.lookup(url)
         let outcome: Result<Fetched, FetchProblem>
         switch FetchDecision.decide(lookup, now: now(), offline: offline) {
@@ -95,9 +92,9 @@ public final class RemoteFetcher: Sendable {
         case .unavailableOffline:
             return .failure(.offlineMissing)
         case .download:
-            outcome = await download(url, revalidating: nil, client: client, settings: settings)
+            outcome = await download(url, revalidating: nil, session: session, settings: settings)
         case let .revalidate(entry, headers):
-            outcome = await download(url, revalidating: .init(entry: entry, headers: headers), client: client, settings: settings)
+            outcome = await download(url, revalidating: .init(entry: entry, headers: headers), session: session, settings: settings)
         }
         // The origin is down but the cache has a copy: better an old photo than none.
         if case let .failure(problem) = outcome, problem.isOriginFailure, let entry = lookup.usable {
@@ -111,14 +108,14 @@ public final class RemoteFetcher: Sendable {
     /// Attempts with retries: each attempt follows redirects and either stores a body,
     /// refreshes the entry from a 304, or says why not. All of them end by one deadline
     /// (`DownloadDeadline`); a retry starts only with time left for it.
-    private func download(_ url: String, revalidating: Transfer.Revalidation?, client: HTTPClient,
+    private func download(_ url: String, revalidating: Transfer.Revalidation?, session: CurlSession,
                           settings: DownloadSettings) async -> Result<Fetched, FetchProblem> {
         var revalidating = revalidating
         var attempt = 0
-        let deadline = NIODeadline.now() + .seconds(Int64(DownloadDeadline.seconds(settings)))
+        let deadline = ContinuousClock.now + .seconds(DownloadDeadline.seconds(settings))
         while true {
             attempt += 1
-            let transfer = Transfer(fetcher: self, client: client, settings: settings, url: url, revalidating: revalidating,
+            let transfer = Transfer(fetcher: self, session: session, settings: settings, url: url, revalidating: revalidating,
                                     deadline: deadline)
             switch await transfer.run() {
             case let .done(fetched):
@@ -127,7 +124,7 @@ public final class RemoteFetcher: Sendable {
                 // The 304 was about some other body: ask again, unconditionally.
                 revalidating = nil
             case let .failed(problem, retryAfter):
-                let remaining = Double((deadline - .now()).nanoseconds) / 1e9
+                let remaining = (deadline - .now) / .seconds(1)
                 guard problem.isRetryable,
                       let delay = retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0..<1),
                                               remaining: remaining, minimumAttempt: 1)
@@ -141,18 +138,8 @@ public final class RemoteFetcher: Sendable {
         }
     }
 
-    func makeClient(_ settings: DownloadSettings) -> HTTPClient {
-        var tls = TLSConfiguration.makeClientConfiguration()
-        if let extraTrustRoots { tls.additionalTrustRoots = [.file(extraTrustRoots)] }
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls,
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(Int64(settings.timeoutSeconds)), read: .seconds(Int64(settings.timeoutSeconds))),
-            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: settings.perHost),
-            decompression: .disabled)
-        configuration.httpVersion = .automatic
-        // A refused connection fails now; RetryPolicy decides about another attempt.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    func makeSession(_ settings: DownloadSettings) -> CurlSession {
+        CurlSession(.init(connectTimeoutSeconds: settings.timeoutSeconds, idleTimeoutSeconds: settings.timeoutSeconds,
+                          perHost: settings.perHost, extraTrustRoots: extraTrustRoots))
     }
 }

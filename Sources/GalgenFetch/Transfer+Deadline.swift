@@ -1,5 +1,4 @@
 import GalgenCore
-import NIOCore
 import Synchronization
 
 extension Transfer {
@@ -11,15 +10,14 @@ extension Transfer {
         func set() { state.withLock { $0 = true } }
     }
 
-    /// Runs `attempt`, cancelled when `deadline` passes. AsyncHTTPClient's own deadline ends with the
-    /// response head, so a body sent slowly enough, never silent for `download.timeout`, would
-    /// otherwise run for as long as its server likes.
-    static func racing(_ deadline: NIODeadline, _ attempt: @escaping @Sendable (DeadlineFlag) async -> Outcome) async -> Outcome {
+    /// Runs `attempt`, cancelled when `deadline` passes: libcurl's idle timeout alone would let a
+    /// body sent slowly enough, never silent for `download.timeout`, run for as long as its server likes.
+    static func racing(_ deadline: ContinuousClock.Instant, _ attempt: @escaping @Sendable (DeadlineFlag) async -> Outcome) async -> Outcome {
         let flag = DeadlineFlag()
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask { await attempt(flag) }
             group.addTask {
-                try? await Task.sleep(for: .nanoseconds(max(0, (deadline - .now()).nanoseconds)))
+                try? await Task.sleep(until: deadline, clock: .continuous)
                 if !Task.isCancelled { flag.set() }
                 return nil
             }

@@ -1,8 +1,6 @@
-import AsyncHTTPClient
+import CLibCurl
 import Foundation
 import GalgenCore
-import NIOCore
-import NIOHTTP1
 
 /// One attempt at one URL: request, follow redirects, then stream the body into the
 /// cache or apply a 304. Nothing partial survives a failure or a cancellation.
@@ -22,28 +20,28 @@ struct Transfer: Sendable {
     }
 
     let fetcher: RemoteFetcher
-    let client: HTTPClient
+    let session: CurlSession
     let settings: DownloadSettings
     let url: String
     /// Nil asks unconditionally.
     let revalidating: Revalidation?
     /// When the photo's whole download (`DownloadDeadline`), this attempt with the others, must
     /// have ended; nil gives this attempt the whole of it.
-    var deadline: NIODeadline? = nil
+    var deadline: ContinuousClock.Instant? = nil
 
     func run() async -> Outcome {
-        let deadline = deadline ?? NIODeadline.now() + .seconds(Int64(DownloadDeadline.seconds(settings)))
-        return await Self.racing(deadline) { flag in await attempt(until: deadline, flag: flag) }
+        let deadline = deadline ?? .now + .seconds(DownloadDeadline.seconds(settings))
+        return await Self.racing(deadline) { flag in await attempt(flag: flag) }
     }
 
-    private func attempt(until deadline: NIODeadline, flag: DeadlineFlag) async -> Outcome {
+    private func attempt(flag: DeadlineFlag) async -> Outcome {
         let policy = RedirectPolicy(allowInsecureHosts: settings.allowInsecureHosts)
         var target = url
         var visited = [url]
         do {
             while true {
-                let response = try await send(target, deadline: deadline)
-                let head = HTTPHead(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) })
+                let response = try await send(target)
+                let head = response.head
                 switch ResponseRules.verdict(head, revalidating: revalidating?.entry, receivedAt: fetcher.now()) {
                 case .body:
                     return .done(try await keepBody(response, head: head, flag: flag))
@@ -71,13 +69,13 @@ struct Transfer: Sendable {
         }
     }
 
-    private func send(_ target: String, deadline: NIODeadline) async throws -> HTTPClientResponse {
+    private func send(_ target: String) async throws -> HTTPResponse {
         var components = URLComponents(string: target)
         components?.user = nil
         components?.password = nil
-        var request = HTTPClientRequest(url: components?.string ?? target)
-        request.headers.add(name: "User-Agent", value: fetcher.userAgent)
-        request.headers.add(name: "Accept", value: "image/jpeg, image/*;q=0.8")
+        var request = HTTPRequest(url: components?.string ?? target)
+        request.headers.append(("User-Agent", fetcher.userAgent))
+        request.headers.append(("Accept", "image/jpeg, image/*;q=0.8"))
         // The credentials written in gallery.yml, and only to the origin they were written for
         // (again after a redirect there, never to another host, port or scheme). A redirect's
         // Location carries none that are used: they would be the server's, not the user's.
@@ -85,18 +83,18 @@ struct Transfer: Sendable {
         if let user = written?.user.flatMap({ $0.removingPercentEncoding }),
            RedirectPolicy.sendsCredentials(writtenFor: url, to: target) {
             let password = written?.password.flatMap { $0.removingPercentEncoding } ?? ""
-            request.setBasicAuth(username: user, password: password)
+            request.headers.append(("Authorization", "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()))
         }
         // Sorted so that the same decision always makes the same request.
         for (name, value) in (revalidating?.headers ?? [:]).sorted(by: { $0.key < $1.key }) {
-            request.headers.add(name: name, value: value)
+            request.headers.append((name, value))
         }
-        return try await client.execute(request, deadline: deadline)
+        return try await session.execute(request)
     }
 
     /// Streams the body to a temporary file: size cap first (declared, then counted),
     /// the JPEG check on the first bytes, then the digest decides its name.
-    private func keepBody(_ response: HTTPClientResponse, head: HTTPHead, flag: DeadlineFlag) async throws -> RemoteFetcher.Fetched {
+    private func keepBody(_ response: HTTPResponse, head: HTTPHead, flag: DeadlineFlag) async throws -> RemoteFetcher.Fetched {
         let declared = head["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         if let declared, declared > settings.maxBytes { throw FetchProblem.tooLarge(limit: settings.maxBytes, declared: declared) }
         let contentType = head["Content-Type"]
@@ -108,31 +106,27 @@ struct Transfer: Sendable {
             do {
                 for try await buffer in response.body {
                     if !sniffed {
-                        start += buffer.readableBytesView.prefix(BodySniffer.needed - start.count)
+                        start += buffer.prefix(BodySniffer.needed - start.count)
                         if start.count >= BodySniffer.needed {
                             sniffed = true
                             if let problem = BodySniffer.problem(start: start, contentType: contentType) { throw problem }
                         }
                     }
-                    guard writer.size + buffer.readableBytes <= settings.maxBytes else {
+                    guard writer.size + buffer.count <= settings.maxBytes else {
                         throw FetchProblem.tooLarge(limit: settings.maxBytes, declared: nil)
                     }
-                    try buffer.withUnsafeReadableBytes { try writer.append($0) }
-                    fetcher.report(.download(.received(bytes: buffer.readableBytes)))
+                    try buffer.withUnsafeBytes { try writer.append($0) }
+                    fetcher.report(.download(.received(bytes: buffer.count)))
                 }
                 // A cancelled body may end as if it were complete.
                 try Task.checkCancellation()
             } catch let error as FetchProblem {
                 throw error
-            } catch let error as HTTPClientError where error == .readTimeout {
+            } catch let error as CurlFailure where error.code == CURLE_OPERATION_TIMEDOUT.rawValue {
                 throw error
-            } catch let error as HTTPClientError where error == .deadlineExceeded {
-                throw deadlineProblem(received: writer.size)
-            } catch let error as HTTPClientError where error == .cancelled {
+            } catch is CancellationError {
                 // By the whole download's deadline while data was still arriving (a slow server,
                 // not a gone one), or by the build.
-                throw stopped(flag, received: writer.size)
-            } catch is CancellationError {
                 throw stopped(flag, received: writer.size)
             } catch let error as CacheError {
                 // The disk, not the connection: say so, and do not try again.
@@ -162,8 +156,14 @@ struct Transfer: Sendable {
     }
 
     /// Reads a small body to its end so the connection can be reused; gives up on a big one.
-    private func drain(_ response: HTTPClientResponse) async {
-        _ = try? await response.body.collect(upTo: 64 * 1024)
+    private func drain(_ response: HTTPResponse) async {
+        var read = 0
+        do {
+            for try await buffer in response.body {
+                read += buffer.count
+                if read > 64 * 1024 { return }
+            }
+        } catch {}
     }
 
     /// Any error from an attempt, as the problem the user is told about.
@@ -171,15 +171,14 @@ struct Transfer: Sendable {
         switch error {
         case let problem as FetchProblem:
             return problem
-        case let error as HTTPClientError:
-            switch error {
-            case .readTimeout: return .idleTimeout(seconds: settings.timeoutSeconds)
-            case .deadlineExceeded: return deadlineProblem(received: nil)
-            case .connectTimeout: return .connection("could not connect within \(settings.timeoutSeconds) s")
-            case .cancelled: return stopped(flag, received: nil)
-            case .remoteConnectionClosed: return .connection("the server closed the connection")
-            default: return .connection("\(error)")
-            }
+        case let error as CurlFailure where error.code == CURLE_OPERATION_TIMEDOUT.rawValue:
+            // libcurl's words tell its two timeouts apart: "Operation too slow. Less than 1 bytes/sec…"
+            // is download.timeout without a byte; anything else timed out connecting.
+            return error.message.hasPrefix("Operation too slow")
+                ? .idleTimeout(seconds: settings.timeoutSeconds)
+                : .connection("could not connect within \(settings.timeoutSeconds) s")
+        case let error as CurlFailure where error.code == CURLE_GOT_NOTHING.rawValue:
+            return .connection("the server closed the connection")
         case is CancellationError:
             return stopped(flag, received: nil)
         case let error as CacheError:

@@ -85,13 +85,13 @@ struct RemoteFetcherTests {
         try fetcher.cache.prepare()
         let url = server.url("/img/Landscape_1.jpg?etag=1")
         let settings = DownloadSettings()
-        let client = fetcher.makeClient(settings)
+        let session = fetcher.makeSession(settings)
         // The entry has no validators of its own: whatever is conditional came from the decision.
         let entry = CacheEntry(url: url, digest: "0", size: 0, storedAt: Date())
-        let transfer = Transfer(fetcher: fetcher, client: client, settings: settings, url: url,
+        let transfer = Transfer(fetcher: fetcher, session: session, settings: settings, url: url,
                                 revalidating: .init(entry: entry, headers: ["If-None-Match": "\"another\""]))
         let outcome = await transfer.run()
-        try? await client.shutdown()
+        await session.shutdown()
         guard case let .done(fetched) = outcome else { Issue.record("\(outcome)"); return }
         #expect(fetched.outcome == DownloadOutcome.downloaded)
         #expect(server.log.map(\.conditional) == [true])

@@ -1,31 +1,28 @@
-import AsyncHTTPClient
+import CLibCurl
 import FaultServer
 import Foundation
 import GalgenCore
 @testable import GalgenFetch
 import GalgenTestSupport
-import NIOCore
-import NIOPosix
-import NIOSSL
 import Testing
 import X509
 
-/// Failures below HTTP against real loopback connections: which error types AsyncHTTPClient
-/// actually throws (the classification depends on them), and the words the user reads.
+/// Failures below HTTP against real loopback connections: which codes and words libcurl
+/// actually gives (the classification depends on them), and the words the user reads.
 @Suite(.serialized)
 struct TransportFailureTests {
     /// What the batch's client throws for one request.
     func error(_ url: String, trust: String? = nil) async throws -> any Error {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let client = fetcher(folder, trust: trust).makeClient(DownloadSettings(timeoutSeconds: 5))
+        let session = fetcher(folder, trust: trust).makeSession(DownloadSettings(timeoutSeconds: 5))
         var thrown: (any Error)?
         do {
-            _ = try await client.execute(HTTPClientRequest(url: url), deadline: .now() + .seconds(20))
+            _ = try await session.execute(HTTPRequest(url: url))
         } catch {
             thrown = error
         }
-        try? await client.shutdown()
+        await session.shutdown()
         guard let thrown else { throw Unexpected.success }
         return thrown
     }
@@ -53,20 +50,20 @@ struct TransportFailureTests {
         return server.port
     }
 
-    @Test func aRefusedConnectionToAnAddressIsABareIOError() async throws {
+    @Test func aRefusedConnectionToAnAddressCouldNotConnectWithECONNREFUSED() async throws {
         let url = "http://127.0.0.1:\(try await closedPort())/img/Landscape_1.jpg"
         let error = try await error(url)
-        #expect((error as? IOError)?.errnoCode == ECONNREFUSED, "\(type(of: error)): \(error)")
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_COULDNT_CONNECT.rawValue && failure.systemError == ECONNREFUSED, "\(failure)")
         #expect(TransportFailure(error) == .connectionRefused)
         #expect(try await problem(url) == .connection("connection refused"))
     }
 
-    @Test func aRefusedConnectionToAHostNameIsOneFailurePerAddress() async throws {
+    @Test func aRefusedConnectionToAHostNameIsRefusedAtEveryAddress() async throws {
         let url = "http://localhost:\(try await closedPort())/img/Landscape_1.jpg"
         let error = try await error(url)
-        let connection = try #require(error as? NIOConnectionError, "\(type(of: error)): \(error)")
-        #expect(connection.dnsAError == nil && connection.dnsAAAAError == nil)
-        #expect(connection.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED })
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_COULDNT_CONNECT.rawValue && failure.systemError == ECONNREFUSED, "\(failure)")
         #expect(TransportFailure(error) == .connectionRefused)
         #expect(try await problem(url) == .connection("connection refused"))
     }
@@ -75,9 +72,8 @@ struct TransportFailureTests {
         // RFC 6761: .invalid never resolves.
         let url = "http://nonexistent.invalid/photo.jpg"
         let error = try await error(url)
-        let connection = try #require(error as? NIOConnectionError, "\(type(of: error)): \(error)")
-        #expect(connection.dnsAError is SocketAddressError.UnknownHost)
-        #expect(connection.connectionErrors.isEmpty)
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_COULDNT_RESOLVE_HOST.rawValue, "\(failure)")
         #expect(TransportFailure(error) == .unresolvableHost)
         #expect(try await problem(url) == .connection("could not resolve the host name"))
     }
@@ -90,7 +86,9 @@ struct TransportFailureTests {
         let url = secure.url("/img/Landscape_1.jpg")
 
         let error = try await error(url)
-        #expect((error as? NIOSSLError)?.failedCertificateVerification == true, "\(type(of: error)): \(error)")
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_PEER_FAILED_VERIFICATION.rawValue, "\(failure)")
+        #expect(!failure.message.contains("target host name"), "\(failure)")
         #expect(TransportFailure(error) == .untrustedCertificate)
         #expect(try await problem(url) == .tls("the server's TLS certificate is not trusted (CERTIFICATE_VERIFY_FAILED); "
             + "if it comes from a private certificate authority, set SSL_CERT_FILE to that authority's PEM file"))
@@ -108,32 +106,33 @@ struct TransportFailureTests {
         let url = "https://\(host):\(secure.port)/img/Landscape_1.jpg"
 
         let error = try await error(url, trust: certificate.caFile)
-        #expect((error as? NIOSSLExtraError) == .failedToValidateHostname, "\(type(of: error)): \(error)")
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_PEER_FAILED_VERIFICATION.rawValue && failure.message.contains("target host name"), "\(failure)")
         #expect(TransportFailure(error) == .certificateForAnotherHost)
         #expect(try await problem(url, trust: certificate.caFile) == .tls("the server's TLS certificate is for another host name"))
         #expect(secure.log.isEmpty)
     }
 
-    @Test func otherHandshakeFailuresKeepNIOSSLsWords() async throws {
+    @Test func otherHandshakeFailuresKeepLibcurlsWords() async throws {
         let plain = try await FaultServer.start()
         defer { Task { await plain.stop() } }
         let url = "https://127.0.0.1:\(plain.port)/img/Landscape_1.jpg"
 
         let error = try await error(url)
-        let tls = try #require(error as? NIOSSLError, "\(type(of: error)): \(error)")
-        #expect(!tls.failedCertificateVerification)
-        #expect(TransportFailure(error) == .handshake("\(error)"))
+        let failure = try #require(error as? CurlFailure, "\(type(of: error)): \(error)")
+        #expect(failure.code == CURLE_SSL_CONNECT_ERROR.rawValue, "\(failure)")
+        #expect(TransportFailure(error) == .handshake(failure.message))
         let problem = try #require(try await problem(url))
-        #expect("\(problem)".hasPrefix("the TLS handshake failed: handshakeFailed("), "\(problem)")
-        #expect("\(problem)".contains("WRONG_VERSION_NUMBER"), "\(problem)")
+        #expect("\(problem)".hasPrefix("the TLS handshake failed: "), "\(problem)")
+        #expect("\(problem)".contains("wrong version number"), "\(problem)")
     }
 
     @Test func errorsWithoutWordsOfTheirOwnAreLeftAlone() {
-        #expect(TransportFailure(IOError(errnoCode: ECONNRESET, reason: "read")) == nil)
+        #expect(TransportFailure(CurlFailure(code: CURLE_RECV_ERROR.rawValue, message: "Connection reset by peer")) == nil)
         #expect(TransportFailure(CancellationError()) == nil)
-        #expect(TransportFailure(NIOSSLExtraError.cannotUseIPAddressInSNI)
-                == .handshake("\(NIOSSLExtraError.cannotUseIPAddressInSNI)"))
-        #expect(TransportFailure(NIOSSLError.handshakeFailed(.sslError([.eofDuringHandshake])))
-                == .handshake("\(NIOSSLError.handshakeFailed(.sslError([.eofDuringHandshake])))"))
+        // Refused means ECONNREFUSED: a connection that timed out is not refused.
+        #expect(TransportFailure(CurlFailure(code: CURLE_COULDNT_CONNECT.rawValue, message: "x", systemError: ETIMEDOUT)) == nil)
+        #expect(TransportFailure(CurlFailure(code: CURLE_SSL_CONNECT_ERROR.rawValue, message: "unexpected eof while reading"))
+                == .handshake("unexpected eof while reading"))
     }
 }

@@ -1,0 +1,2 @@
+// libcurl: GalgenFetch's HTTP(S) transport (its multi interface), through CCurlShim.
+#include <curl/curl.h>
