@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "GalgenFetchTests",
             dependencies: [
-                "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport", "CLibCurl",
+                "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport", "CCurlShim", "CLibCurl",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),

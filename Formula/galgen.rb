@@ -23,6 +23,7 @@ class Galgen < Formula
   depends_on "ffmpeg" => :recommended
 
   uses_from_macos "swift" => :build
+  uses_from_macos "curl"
 
   on_linux do
     depends_on "openssl@3" # libcrypto's SHA-256 (macOS has it in CommonCrypto)

@@ -1,3 +1,4 @@
+import CCurlShim
 import CLibCurl
 import Foundation
 import GalgenCore
