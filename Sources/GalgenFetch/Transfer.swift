@@ -173,9 +173,8 @@ struct Transfer: Sendable {
         case let problem as FetchProblem:
             return problem
         case let error as CurlFailure where error.code == CURLE_OPERATION_TIMEDOUT.rawValue:
-            // libcurl's words tell its two timeouts apart: "Operation too slow. Less than 1 bytes/sec…"
-            // is download.timeout without a byte; anything else timed out connecting.
-            return error.message.hasPrefix("Operation too slow")
+            // CurlTransfer's idle clock (download.timeout without a byte), else libcurl's connect timeout.
+            return error.idle
                 ? .idleTimeout(seconds: settings.timeoutSeconds)
                 : .connection("could not connect within \(settings.timeoutSeconds) s")
         case let error as CurlFailure where error.code == CURLE_GOT_NOTHING.rawValue:

@@ -9,7 +9,7 @@ import Synchronization
 final class CurlSession: Sendable {
     struct Options: Sendable {
         var connectTimeoutSeconds: Int
-        /// A transfer that receives less than a byte a second for this long fails (`download.timeout`).
+        /// A transfer that receives nothing for this long once its request is sent fails (`download.timeout`).
         var idleTimeoutSeconds: Int
         var perHost: Int
         /// Extra certificate authorities (a PEM file), trusted besides the system's.

@@ -99,7 +99,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let error: any Error
         if idledOut {
-            error = CurlFailure(code: CURLE_OPERATION_TIMEDOUT.rawValue, message: "Operation too slow: no data for \(idleLimit)")
+            error = CurlFailure(code: CURLE_OPERATION_TIMEDOUT.rawValue, message: "no data for \(idleLimit)", idle: true)
         } else if isCancelled {
             error = CancellationError()
         } else {

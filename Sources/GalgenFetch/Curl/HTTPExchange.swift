@@ -18,6 +18,8 @@ struct CurlFailure: Error, Sendable, CustomStringConvertible {
     var code: UInt32
     var message: String
     var systemError: Int32 = 0
+    /// Stopped by `CurlTransfer`'s own idle clock (`download.timeout` without a byte), not by libcurl.
+    var idle = false
 
     var description: String { message }
 }
