@@ -15,13 +15,13 @@ public struct SHA256Hasher {
     private var pending: [UInt8] = []
     private static let gather = 4096
 
-    public init() { pending.reserveCapacity(Self.gather) }
+    public init() {}
 
-    /// The digest of `bytes` (32 bytes).
-    public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-        var hasher = SHA256Hasher()
-        hasher.update(Array(bytes))
-        return hasher.finalize()
+    /// The digest of `bytes` (32 bytes): straight to the library, nothing gathered or copied.
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        let state = DigestState()
+        bytes.withUnsafeBytes { state.feed($0) }
+        return state.finish()
     }
 
     public mutating func update(_ bytes: [UInt8]) {
