@@ -3,7 +3,7 @@ import GalgenCore
 import Synchronization
 
 /// Prints build events: friendly on a terminal (colour, a progress line redrawn in place for
-/// downloads and for transcodes), plain lines when piped. Safe to call from any thread (the
+/// downloads, for rendering and for transcodes), plain lines when piped. Safe to call from any thread (the
 /// build's tasks, the signal handler): all its state is behind one lock.
 public final class TerminalReporter: Sendable {
     /// `brief`: like normal without the stage lines, and each warning only once (galgen serve's rebuilds).
@@ -14,6 +14,7 @@ public final class TerminalReporter: Sendable {
         var warned: Set<String> = []
         var downloads = DownloadProgress()
         var videos = VideoProgress()
+        var renders = RenderProgress()
         var barShown = false
         var lastDraw = Date.distantPast
     }
@@ -46,12 +47,16 @@ public final class TerminalReporter: Sendable {
             switch event {
             case let .stage(number, count, name):
                 if state.verbosity == .normal || state.verbosity == .verbose { line("[\(number)/\(count)] \(name)", style: .heading, &state) }
+            case .renderingStarted, .imageStarted, .renderingFinished:
+                render(event, &state)
             case let .imageBuilt(source, done, total):
                 if state.verbosity == .verbose { line("  ✓ \(source) (\(done)/\(total))", style: .success, &state) }
                 finishVideo(source, &state)
+                render(event, &state)
             case let .imageFailed(failure, done, total):
                 line("  ✗ \(failure.source) (\(done)/\(total)): \(failure.reason)", style: .error, &state)
                 finishVideo(failure.source, &state)
+                render(event, &state)
             case let .imageWarning(source, message):
                 warning(source, message, &state)
             case let .templateFileSkipped(file, reason):
@@ -105,6 +110,24 @@ public final class TerminalReporter: Sendable {
         state.lastDraw = Date()
         write(TerminalStyle.clearLine + state.downloads.bar() + (finished ? "\n" : ""))
         state.barShown = !finished
+    }
+
+    /// On a terminal, the render stage's bar redrawn in place (at most ten times a second, and
+    /// at once when the stage starts) and cleared when it ends; piped, nothing: `--verbose`'s
+    /// line per item is the record, and a bar's redraws would fill a log.
+    private func render(_ event: BuildEvent, _ state: inout State) {
+        guard state.renders.apply(event), colour, state.verbosity != .quiet else { return }
+        guard state.renders.active else {
+            if state.barShown { write(TerminalStyle.clearLine) }
+            state.barShown = false
+            return
+        }
+        if case .renderingStarted = event { state.lastDraw = .distantPast }
+        let now = Date()
+        guard now.timeIntervalSince(state.lastDraw) > 0.1 else { return }
+        state.lastDraw = now
+        write(TerminalStyle.clearLine + state.renders.bar(now: now))
+        state.barShown = true
     }
 
     /// On a terminal, one line redrawn in place for the transcodes under way (at most ten times

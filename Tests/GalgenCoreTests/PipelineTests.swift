@@ -54,7 +54,7 @@ struct PipelineTests {
         let names = events.compactMap { if case let .stage(_, _, name) = $0 { name } else { nil } }
         #expect(names == ["Reading configuration", "Planning", "Downloading", "Rendering images", "Rendering pages", "Writing site"])
         #expect(events.filter { if case .stage(_, let of, _) = $0 { of != 6 } else { false } }.isEmpty)
-        let imageEvents = Array(events.drop { $0 != .stage(number: 4, of: 6, name: "Rendering images") }.dropFirst().prefix(3))
+        let imageEvents = Array(events.drop { $0 != .stage(number: 4, of: 6, name: "Rendering images") }.dropFirst().prefix(6))
         #expect(imageEvents.contains(.imageWarning(source: "b.jpg", message: "truncated file")))
         let done = imageEvents.compactMap { if case let .imageBuilt(_, done, total) = $0 { "\(done)/\(total)" } else { nil } }
         #expect(done == ["1/2", "2/2"])

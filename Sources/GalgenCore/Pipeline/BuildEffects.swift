@@ -90,6 +90,13 @@ extension BuildEffects {
 public enum BuildEvent: Equatable, Sendable {
     /// A new stage begins (`BuildStage.event`).
     case stage(number: Int, of: Int, name: String)
+    /// The images start rendering: the build's items (`total`, of which `done` already failed
+    /// to download) and the estimated work of the rest (`RenderWeight`, summed).
+    case renderingStarted(total: Int, done: Int, weight: Int)
+    /// An item starts rendering, and its estimated work (`RenderWeight`).
+    case imageStarted(source: String, weight: Int)
+    /// Every item started is built or failed (or the build was cancelled): the images are done.
+    case renderingFinished
     case imageBuilt(source: String, done: Int, total: Int)
     case imageFailed(ImageFailure, done: Int, total: Int)
     case imageWarning(source: String, message: String)

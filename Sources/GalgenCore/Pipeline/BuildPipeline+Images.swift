@@ -17,13 +17,15 @@ extension BuildPipeline {
             guard case let .remote(url) = planned.source else { return true }
             if case .success = fetched[url] { return true }
             return fetched[url] == nil
-        }, fetched: fetched)
+        }, fetched: fetched, request: plan.request)
         let total = plan.sources.count
+        effects.report(.renderingStarted(total: total, done: failures.count, weight: renderable.reduce(0) { $0 + $1.weight }))
         await withTaskGroup(of: (PlannedSource, Result<KeyedImage, ImageFailure>).self) { group in
             var pending = renderable.makeIterator()
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
-                group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
+                effects.report(.imageStarted(source: next.planned.source.description, weight: next.weight))
+                group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
             }
             while let (planned, result) = await group.next() {
                 switch result {
@@ -38,20 +40,24 @@ extension BuildPipeline {
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
                 }
                 if let next = pending.next() {
-                    group.addTask { (next, await self.renderOne(next, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
+                    effects.report(.imageStarted(source: next.planned.source.description, weight: next.weight))
+                    group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
                 }
             }
         }
+        effects.report(.renderingFinished)
         failures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return (rendered, failures)
     }
 
     /// The largest files first (ties in gallery order): with several jobs, a big photo started
-    /// last would leave the other jobs idle while it finishes alone.
-    private func largestFirst(_ sources: [PlannedSource], fetched: [String: Result<FetchedSource, FetchProblem>]) -> [PlannedSource] {
+    /// last would leave the other jobs idle while it finishes alone. Each with its estimated work
+    /// from the same sizes (`weighed`).
+    private func largestFirst(_ sources: [PlannedSource], fetched: [String: Result<FetchedSource, FetchProblem>],
+                              request: RenditionRequest) -> [WeighedSource] {
+        let sources = weighed(sources, sizes: sources.map { localPath(of: $0, fetched: fetched).flatMap(effects.fileSize) }, request: request)
         guard jobs > 1, sources.count > jobs else { return sources }
-        let sizes = sources.map { planned in localPath(of: planned, fetched: fetched).flatMap(effects.fileSize) ?? 0 }
-        return sources.indices.sorted { (sizes[$0], $1) > (sizes[$1], $0) }.map { sources[$0] }
+        return sources.indices.sorted { (sources[$0].size ?? 0, $1) > (sources[$1].size ?? 0, $0) }.map { sources[$0] }
     }
 
     /// Where a source's bytes are on this machine: the file itself, or a download's cached copy.

@@ -1,0 +1,79 @@
+import Foundation
+import GalgenCore
+@testable import GalgenIO
+import Testing
+
+/// The render stage on a terminal: a bar redrawn in place and cleared at the end; piped, the
+/// lines it printed before the bar (none, or `--verbose`'s one per item).
+struct RenderReporterTests {
+    typealias Output = VideoProgressTests.Output
+
+    /// A render stage of `count` items of 100 units each, every one built, as fast as it goes.
+    static func render(_ reporter: TerminalReporter, count: Int) {
+        reporter.report(.renderingStarted(total: count, done: 0, weight: 100 * count))
+        for index in 1...count {
+            reporter.report(.imageStarted(source: "photos/\(index).jpg", weight: 100))
+            reporter.report(.imageBuilt(source: "photos/\(index).jpg", done: index, total: count))
+        }
+        reporter.report(.renderingFinished)
+    }
+
+    @Test func onATerminalTheBarIsRedrawnInPlaceAndClearedAtTheEnd() {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: .normal, terminal: true, write: output.write)
+        Self.render(reporter, count: 200)
+        let written = output.written
+        #expect(written.hasPrefix(TerminalStyle.clearLine + "  Rendering [····················] 0/200"), "drawn as the stage starts")
+        #expect(!written.contains("\n"), "redrawn in place, never a new line")
+        #expect(written.hasSuffix("\(TerminalStyle.clearLine)"), "cleared at the end")
+        // At most ten redraws a second: far fewer than the 400 events.
+        #expect(written.components(separatedBy: "Rendering [").count - 1 < 20)
+    }
+
+    @Test(arguments: [TerminalReporter.Verbosity.brief, .verbose])
+    func theBarIsDrawnForBriefAndVerboseToo(verbosity: TerminalReporter.Verbosity) {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: verbosity, terminal: true, write: output.write)
+        reporter.report(.renderingStarted(total: 2, done: 0, weight: 20))
+        reporter.report(.imageStarted(source: "photos/a.jpg", weight: 10))
+        #expect(output.written.contains("  Rendering [····················] 0/2"))
+    }
+
+    @Test func aFailureIsPrintedAboveTheBarWhichComesBack() {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: .normal, terminal: true, write: output.write)
+        reporter.report(.renderingStarted(total: 2, done: 0, weight: 20))
+        reporter.report(.imageStarted(source: "photos/a.jpg", weight: 10))
+        reporter.report(.imageFailed(ImageFailure(source: "photos/a.jpg", location: .init(file: "gallery.yml", line: 3, column: 5),
+                                                  reason: "not a JPEG file"), done: 1, total: 2))
+        #expect(output.written.hasSuffix(TerminalStyle.clearLine + "\u{1B}[31m  ✗ photos/a.jpg (1/2): not a JPEG file\u{1B}[0m\n"
+            + TerminalStyle.clearLine + "  Rendering [██████████··········] 1/2"))
+    }
+
+    /// Once cleared, the next line is written as it is (no second clearing).
+    @Test func afterTheStageLinesArePlainAgain() {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: .normal, terminal: true, write: output.write)
+        Self.render(reporter, count: 3)
+        reporter.line("11 pages")
+        #expect(output.written.hasSuffix("0/3" + TerminalStyle.clearLine + "11 pages\n")
+            || output.written.hasSuffix("3/3" + TerminalStyle.clearLine + "11 pages\n"))
+    }
+
+    @Test func quietOnATerminalDrawsNothing() {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: .quiet, terminal: true, write: output.write)
+        Self.render(reporter, count: 5)
+        #expect(output.written.isEmpty)
+    }
+
+    /// Piped output is what it was before the bar: nothing per item, or `--verbose`'s ✓ lines.
+    @Test(arguments: [(TerminalReporter.Verbosity.normal, ""), (.brief, ""), (.quiet, ""),
+                      (.verbose, "  ✓ photos/1.jpg (1/3)\n  ✓ photos/2.jpg (2/3)\n  ✓ photos/3.jpg (3/3)\n")])
+    func pipedTheOutputIsUnchanged(verbosity: TerminalReporter.Verbosity, expected: String) {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: verbosity, terminal: false, write: output.write)
+        Self.render(reporter, count: 3)
+        #expect(output.written == expected)
+    }
+}
