@@ -61,11 +61,11 @@ struct RenderProgress {
     }
 
     /// Seconds left: the weight left over the weight done per second so far; nil until an item
-    /// is done and `minimumElapsed` has passed.
+    /// is done and `minimumElapsed` has passed, and once none is left.
     func secondsLeft(now: Date = Date()) -> Double? {
         let elapsed = now.timeIntervalSince(started)
-        guard doneWeight > 0, elapsed >= Self.minimumElapsed else { return nil }
-        return Double(max(0, weight - doneWeight)) * elapsed / Double(doneWeight)
+        guard doneWeight > 0, weight > doneWeight, elapsed >= Self.minimumElapsed else { return nil }
+        return Double(weight - doneWeight) * elapsed / Double(doneWeight)
     }
 
     /// The line, at most `width - 1` columns so the terminal never wraps it (a wrapped line

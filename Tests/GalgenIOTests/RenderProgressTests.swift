@@ -49,6 +49,11 @@ struct RenderProgressTests {
         _ = progress.apply(.imageBuilt(source: "photos/a.jpg", done: 2, total: 4))
         // 800 units in 40 s: the 200 left take 10 s.
         #expect(try #require(progress.secondsLeft(now: Self.start + 40)) == 10)
+        // Nothing left: no time left shown (not "about 5 s").
+        _ = progress.apply(.imageStarted(source: "photos/c.jpg", weight: 200))
+        _ = progress.apply(.imageBuilt(source: "photos/c.jpg", done: 3, total: 4))
+        #expect(progress.secondsLeft(now: Self.start + 50) == nil)
+        #expect(progress.bar(now: Self.start + 50) == "  Rendering [████████████████████] 3/4")
     }
 
     @Test func theLineNamesTheOldestItemUnderWay() {

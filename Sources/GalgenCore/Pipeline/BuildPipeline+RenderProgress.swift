@@ -13,17 +13,16 @@ extension BuildPipeline {
     /// the rate so far, which carries the build's share of kept items forward.
     func weighed(_ sources: [PlannedSource], sizes: [Int?], request: RenditionRequest) -> [WeighedSource] {
         // One lookup per extension, not per photo: the format table is walked by name.
-        var formats: [Substring: ImageFormat?] = [:]
+        var kinds: [Substring: RenderWeight] = [:]
         return zip(sources, sizes).map { planned, size in
             let name = planned.source.description
             let suffix = name.lastIndex(of: ".").map { name[$0...] } ?? ""
-            let format = formats[suffix] ?? {
-                let found = RenderWeight.format(ofName: name)
-                formats[suffix] = found
-                return found
+            let kind = kinds[suffix] ?? {
+                let kind = RenderWeight(format: RenderWeight.format(ofName: name), widths: request.widths, formats: request.formats)
+                kinds[suffix] = kind
+                return kind
             }()
-            return WeighedSource(planned: planned, size: size,
-                                 weight: RenderWeight.of(format: format, size: size, widths: request.widths, formats: request.formats))
+            return WeighedSource(planned: planned, size: size, weight: kind.of(size: size))
         }
     }
 }

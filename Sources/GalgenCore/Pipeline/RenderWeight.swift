@@ -16,7 +16,7 @@
 /// per rendition megapixel. The encoders alone agree on the order (one 1920×1280 photo, one
 /// thread: `cjpeg -quality 82 -optimize` 43 ms, `cwebp -q 85 -m 4` 560 ms,
 /// `heif-enc --avif -q 74 -p speed=8 -p threads=1` 810 ms).
-public enum RenderWeight {
+public struct RenderWeight: Sendable {
     /// Decoding and resampling, per megapixel of the source.
     static let decodeMillisecondsPerMegapixel = 18.0
 
@@ -48,20 +48,31 @@ public enum RenderWeight {
     /// a later step with a progress line of their own).
     static let videoPixels = 1920.0 * 1080
 
-    /// The estimated work of an item in `format` (nil: unknown), whose file has `size` bytes (if
-    /// known), when `formats` are to be encoded at `widths`; at least 1.
-    public static func of(format: ImageFormat?, size: Int?, widths: [Int], formats: [OutputFormat]) -> Int {
-        let pixels: Double
-        if format?.identity.mediaKind == .video {
-            pixels = videoPixels
-        } else if let size, size > 0 {
-            pixels = Double(size) / bytesPerPixel(format)
-        } else {
-            pixels = typicalPixels
-        }
-        let encoding = formats.reduce(0) { $0 + encodeMillisecondsPerMegapixel($1) }
-        let milliseconds = decodeMillisecondsPerMegapixel * pixels / 1e6 + encoding * renditionPixels(pixels, widths: widths) / 1e6
+    /// What the weight of every file of one kind (its extension) shares: the pixels it takes per
+    /// byte, whether it is a video, and the cost of the formats to make at `widths`.
+    let isVideo: Bool
+    let pixelBytes: Double
+    let widths: [Int]
+    let encoding: Double
+
+    /// For items in `format` (nil: unknown) when `formats` are to be encoded at `widths`.
+    public init(format: ImageFormat?, widths: [Int], formats: [OutputFormat]) {
+        isVideo = format?.identity.mediaKind == .video
+        pixelBytes = Self.bytesPerPixel(format)
+        self.widths = widths
+        encoding = formats.reduce(0) { $0 + Self.encodeMillisecondsPerMegapixel($1) }
+    }
+
+    /// The estimated work of an item whose file has `size` bytes (if known); at least 1.
+    public func of(size: Int?) -> Int {
+        let pixels = isVideo ? Self.videoPixels : size.flatMap { $0 > 0 ? Double($0) / pixelBytes : nil } ?? Self.typicalPixels
+        let milliseconds = Self.decodeMillisecondsPerMegapixel * pixels / 1e6 + encoding * Self.renditionPixels(pixels, widths: widths) / 1e6
         return max(1, Int(milliseconds.rounded()))
+    }
+
+    /// One item's estimated work, from scratch.
+    public static func of(format: ImageFormat?, size: Int?, widths: [Int], formats: [OutputFormat]) -> Int {
+        RenderWeight(format: format, widths: widths, formats: formats).of(size: size)
     }
 
     /// The format a file's name (or a URL) suggests by its extension, or nil; the weight is a
@@ -71,11 +82,16 @@ public enum RenderWeight {
         return ImageFormat(fileExtension: name[name.index(after: dot)...])
     }
 
-    /// The pixels of the renditions of a 3:2 landscape photo of `pixels` (never upscaled: widths
-    /// past the photo's make one rendition at its own width, as `RenditionWidths` does).
+    /// The pixels of the renditions of a 3:2 landscape photo of `pixels`: never upscaled, widths
+    /// past the photo's make one rendition at its own width (`RenditionWidths`, without its
+    /// arrays: this runs for every photo of every build).
     static func renditionPixels(_ pixels: Double, widths: [Int]) -> Double {
-        let width = (pixels * 1.5).squareRoot()
-        let made = RenditionWidths.widths(requested: widths, sourceWidth: max(1, Int(width)))
-        return made.reduce(0) { $0 + Double($1) * Double($1) / 1.5 }
+        let width = max(1, (pixels * 1.5).squareRoot().rounded(.down))
+        var sum = 0.0, capped = false
+        for requested in widths {
+            if Double(requested) < width { sum += Double(requested) * Double(requested) } else { capped = true }
+        }
+        if capped { sum += width * width }
+        return sum / 1.5
     }
 }
