@@ -20,6 +20,7 @@ extension BuildEffects {
             renditions: cache.renditions.store,
             pages: cache.pages.pageCache,
             finishCache: cache.finish(used:),
+            saveRendered: cache.saveRendered,
             openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
             report: reporter.report)
     }

@@ -78,7 +78,8 @@ public final class PreviewSession: Sendable {
             }
             // Listening first, so a port in use fails at once; the address is shown once there is a site.
             let firstBuild = FileStamp.now()
-            var inputs = await build(after: nil) ?? [settings.configPath]
+            let first = await build(after: nil)
+            var inputs = first.inputs ?? [settings.configPath]
             // Taken before the address is shown, so a change made as soon as it is visible is seen;
             // inputs changed while the first build ran are rebuilt at once.
             // A photo folder changed during the build (a photo copied in as it ran) counts too,
@@ -89,9 +90,18 @@ public final class PreviewSession: Sendable {
             }
             announce(server, port: port)
             group.addTask { [self] in
+                // The formats a build left for later are encoded while the watcher waits; a change
+                // cancels that work (what it finished stays in the cache) and the rebuild starts it again.
+                var background = encodeLater(first.later, of: first.configuration)
                 while true {
                     let (settled, changed) = try await InputWatcher(paths: inputs).nextChange(after: known)
-                    inputs = await build(after: changed) ?? Array(Set(inputs + [settings.configPath]))
+                    if let background {
+                        background.cancel()
+                        await background.value
+                    }
+                    let rebuilt = await build(after: changed)
+                    inputs = rebuilt.inputs ?? Array(Set(inputs + [settings.configPath]))
+                    background = encodeLater(rebuilt.later, of: rebuilt.configuration)
                     known = settled.carried(into: InputWatcher(paths: inputs).snapshot())
                 }
             }
@@ -115,15 +125,14 @@ public final class PreviewSession: Sendable {
         }
     }
 
-    /// One build; what it read (for watching), or nil when it failed before knowing.
-    private func build(after changes: [String]?) async -> [String]? {
+    /// One build, new images with their fallback format only; what it read (for watching), or
+    /// nil when it failed before knowing, and the formats it left for `encodeLater`.
+    private func build(after changes: [String]?) async -> (inputs: [String]?, later: FormatsLater, configuration: String?) {
         let started = ContinuousClock.now
         let first = changes == nil
         if let changes { reporter.line("\(describe(changes)) changed; rebuilding…", style: .heading) }
         if !first && settings.verbosity == .normal { reporter.setVerbosity(.brief) }
-        building.withLock { $0 = true }
-        let result = await SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter).run()
-        building.withLock { $0 = false }
+        let result = await run(formatsLater: true)
         let took = (ContinuousClock.now - started).formatted(.units(allowed: [.seconds, .milliseconds], width: .abbreviated))
         switch result {
         case let .success(summary):
@@ -135,13 +144,21 @@ public final class PreviewSession: Sendable {
                 reporter.line("Rebuilt in \(took): \(Self.describe(summary))" + (summary.siteChanged
                     ? "; reloading \(events.openStreams) open page(s)." : "; the site did not change."), style: .success)
             }
-            return summary.inputs
+            if !summary.later.isEmpty { reporter.line(Self.describeLater(summary), style: .heading) }
+            return (summary.inputs, summary.later, summary.configurationKey)
         case let .failure(failure):
             events.publish(siteChanged: false, error: failure.description)
             reporter.line("error: \(failure)", style: .error)
             reporter.line("The build failed after \(took); still serving the last good site. Fix the error and save to rebuild.", style: .warning)
-            return nil
+            return (nil, FormatsLater(), nil)
         }
+    }
+
+    func run(formatsLater: Bool, sameConfiguration: String? = nil) async -> Result<BuildSummary, SiteBuild.Failure> {
+        building.withLock { $0 = true }
+        defer { building.withLock { $0 = false } }
+        return await SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter, formatsLater: formatsLater,
+                               sameConfiguration: sameConfiguration).run()
     }
 
     private func describe(_ changes: [String]) -> String {

@@ -14,6 +14,12 @@ struct SiteBuild {
     var settings: BuildSettings
     var fetcher: RemoteFetcher
     var reporter: TerminalReporter
+    /// `galgen serve`'s first look: new images get their fallback format only (`BuildPipeline.formatsLater`).
+    var formatsLater = false
+    /// `galgen serve`'s background build completes the first look's gallery: when gallery.yml
+    /// no longer comes to this key (it changed, or is being saved), it is cancelled before
+    /// anything is read or written, and the watcher's rebuild takes over.
+    var sameConfiguration: String? = nil
 
     enum Failure: Error, CustomStringConvertible {
         case lock(BuildLock.Failure)
@@ -68,10 +74,12 @@ struct SiteBuild {
         let started = FileStamp.now()
         let cache = CacheFolder(root: settings.cachePath, output: settings.outputPath)
         var pipeline = pipeline(cache: cache)
+        pipeline.formatsLater = formatsLater
         // gallery.yml read once, by the pipeline that builds it, before the cache's records are:
         // a build that changes nothing never opens them.
         let read = Result { () throws(BuildError) in try pipeline.readConfiguration() }
         let key = try? read.map(key).get()
+        if let sameConfiguration, key != sameConfiguration { return .failure(.build(.cancelled)) }
         if let reused = reusedBuild(cache.lastBuild, key: key) { return .success(reused) }
         cache.prefetch()  // read while gallery.yml is parsed
         let warnings = WarningLog()
@@ -91,7 +99,8 @@ struct SiteBuild {
             }
             defer { for lock in locks { lock.release() } }
             cache.lastBuild.forget()
-            let summary = try await pipeline.build(loaded)
+            var summary = try await pipeline.build(loaded)
+            summary.configurationKey = key
             if let record = summary.record { BuildReport.save(record, cache: cache.layout, reporter: reporter) }
             if let key {
                 cache.lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)

@@ -59,4 +59,10 @@ public struct CacheFolder: Sendable {
         try pages.finish()
         try originals.finish()
     }
+
+    /// The build stopped before its site (cancelled): the renditions it made are recorded for
+    /// the next build, and nothing is forgotten or removed.
+    public func saveRendered() throws {
+        try renditions.save()
+    }
 }

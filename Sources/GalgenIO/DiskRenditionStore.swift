@@ -97,6 +97,13 @@ public final class DiskRenditionStore: Sendable {
         try files.saveStamps()
     }
 
+    /// Records what was kept so far, removing nothing (`CacheFolder.saveRendered`).
+    public func save() throws {
+        try images.save()
+        try videos.save()
+        try files.saveStamps()
+    }
+
     /// A rendition's file is named with its format's suffix (`.avif`), from the format table.
     static func suffix(_ format: OutputFormat) -> String { "." + format.fileExtension }
     static let videoSuffix = "." + VideoCodec.fileSuffix

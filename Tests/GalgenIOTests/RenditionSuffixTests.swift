@@ -32,4 +32,23 @@ struct RenditionSuffixTests {
         try reopened.finish(["avif"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: layout.renditions).filter { !$0.hasPrefix(".") } == [avif.digest + ".avif"])
     }
+
+    /// serve's background build, cancelled by a change, keeps what it encoded for the rebuild
+    /// and forgets none of what earlier builds kept.
+    @Test func aCancelledBuildSavesWhatItKeptAndRemovesNothing() throws {
+        let folder = try TemporaryFolder()
+        let cache = CacheFolder(root: folder.path + "/cache", output: folder.path + "/_site")
+        let jpeg = Rendition(width: 4, height: 3, encoded: Array("jpeg bytes".utf8), format: .jpeg)
+        _ = try cache.renditions.keep("jpeg", RenderedImage(width: 4, height: 3, renditions: [jpeg]))
+        try cache.finish(used: ["jpeg"])
+
+        let cancelled = CacheFolder(root: folder.path + "/cache", output: folder.path + "/_site")
+        let avif = Rendition(width: 4, height: 3, encoded: Array("avif bytes".utf8), format: .avif)
+        _ = try cancelled.renditions.keep("avif", RenderedImage(width: 4, height: 3, renditions: [avif]))
+        try cancelled.saveRendered()
+
+        let next = CacheFolder(root: folder.path + "/cache", output: folder.path + "/_site")
+        #expect(next.renditions.lookup("avif")?.renditions.first?.format == .avif)
+        #expect(next.renditions.lookup("jpeg")?.renditions.first?.format == .jpeg, "nothing kept before is forgotten")
+    }
 }

@@ -35,6 +35,9 @@ public struct BuildEffects: Sendable {
     /// The build went through and its site is written: the cache keeps what this build used
     /// (of the renditions, the keys given) and forgets the rest (the live one: `CacheFolder.finish`).
     public var finishCache: @Sendable (_ usedRenditions: Set<String>) throws -> Void
+    /// A build cancelled before its site (`BuildError.cancelled`) saves what it rendered for the
+    /// next one, and forgets nothing (the live one: `CacheFolder.saveRendered`).
+    public var saveRendered: @Sendable () throws -> Void
     /// Starts replacing the site: its files are handed over a batch at a time (`SiteOutput`).
     public var openSite: @Sendable () throws -> SiteOutput
     /// Progress and messages for the terminal.
@@ -53,6 +56,7 @@ public struct BuildEffects: Sendable {
         renditions: RenditionStore = .none,
         pages: PageCache = .none,
         finishCache: @escaping @Sendable (Set<String>) throws -> Void = { _ in },
+        saveRendered: @escaping @Sendable () throws -> Void = {},
         writeSite: (@Sendable ([OutputFile]) throws -> Bool)? = nil,
         openSite: (@Sendable () throws -> SiteOutput)? = nil,
         report: @escaping @Sendable (BuildEvent) -> Void
@@ -70,6 +74,7 @@ public struct BuildEffects: Sendable {
         self.renditions = renditions
         self.pages = pages
         self.finishCache = finishCache
+        self.saveRendered = saveRendered
         self.readFile = readFile
         self.loadTemplate = loadTemplate
         self.fetchRemote = fetchRemote

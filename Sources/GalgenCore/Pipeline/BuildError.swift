@@ -5,12 +5,16 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     case config(ConfigErrors)
     case template(TemplateError)
     case write(reason: String)
+    /// Stopped before writing the site by its task's cancellation: `galgen serve` replaces its
+    /// background build when the inputs change. (`galgen build` stops on a signal instead.)
+    case cancelled
 
     /// The process exit status from the command-line contract.
     public var exitStatus: ExitStatus {
         switch self {
         case .configUnreadable, .config, .template: .invalidConfiguration
         case .write: .cannotWrite
+        case .cancelled: .interrupted(signal: 2)  // as SIGINT: no build of its own ends this way
         }
     }
 
@@ -26,6 +30,7 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .config(errors): errors.description
         case let .template(error): "site template: \(error)"
         case let .write(reason): "cannot write the site: \(reason). The previous site, if any, was left as it was."
+        case .cancelled: "the build was cancelled before writing the site; the previous site was left as it was."
         }
     }
 }
@@ -49,6 +54,11 @@ public struct BuildSummary: Equatable, Sendable {
     public var remoteSources: Int = 0
     /// What the build did, for build-report.json.
     public var record: BuildRecord? = nil
+    /// Formats left for a later build (`BuildPipeline.formatsLater`): the site has the others.
+    public var later = FormatsLater()
+    /// What gallery.yml's bytes and the build's settings came to (`LastBuild.key`), so that serve's
+    /// background build can tell it is completing the same gallery.
+    public var configurationKey: String? = nil
 
     /// Everything built, or the site was written but some images failed.
     public var exitStatus: ExitStatus { failures.isEmpty ? .success : .imagesFailed }

@@ -87,6 +87,8 @@ extension BuildPipeline {
             if case let .remote(url) = planned.source, case let .failure(failed) = fetched[url] { problem = failed }
             return .failure(failure("download failed: \(problem)"))
         }
+        // A cancelled build (serve's background formats, replaced by a newer build) starts no more.
+        if Task.isCancelled { return .failure(failure("the build was cancelled")) }
         let store = effects.renditions
         let started = ContinuousClock.now
         let keys: [OutputFormat: String], sourceDigest: String, source: SourceDigest
@@ -105,11 +107,12 @@ extension BuildPipeline {
         // Each format is kept on its own: only the formats the store lacks are encoded.
         var kept = keys.compactMapValues { store.lookup($0) }
         if needsLocation, kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { kept = [:] }
-        let missing = request.formats.filter { kept[$0] == nil }
+        let (missing, later) = FormatsLater.split(missing: request.formats.filter { kept[$0] == nil },
+                                                  of: request.formats, deferring: formatsLater)
         let keyed = { (reused: Bool) -> KeyedImage in
             KeyedImage(keys: request.formats.compactMap { keys[$0] }, image: RenderedFormats.combine(kept, formats: request.formats),
                        sourceDigest: sourceDigest, sourcePath: path, reused: reused,
-                       milliseconds: (ContinuousClock.now - started).milliseconds)
+                       milliseconds: (ContinuousClock.now - started).milliseconds, later: later)
         }
         if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(true), planned, request: request)) }
         let bytes: [UInt8]

@@ -17,6 +17,10 @@ public struct BuildPipeline: Sendable {
     public var videoTools = VideoTools.missing
     /// The machine's cores, shared among the jobs by each transcode (`TranscodeJob.threads`).
     public var cores = 2
+    /// `galgen serve`'s first look: an image that must be rendered gets only its fallback format
+    /// (JPEG) now, and the site is written with it; the other formats are left for a build
+    /// without this flag (`BuildSummary.later`). `galgen build` always writes every format.
+    public var formatsLater = false
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
@@ -42,6 +46,12 @@ public struct BuildPipeline: Sendable {
         effects.report(BuildStage.renderingImages.event)
         var (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
         renderFailures += await runTranscodes(&rendered, plan: plan)
+        // Cancelled (serve's background formats, replaced by a newer build): the site stays as
+        // it was, and what was rendered is kept for the build that replaces this one.
+        if Task.isCancelled {
+            try? effects.saveRendered()
+            throw .cancelled
+        }
         let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
@@ -54,6 +64,7 @@ public struct BuildPipeline: Sendable {
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
                                    pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)
         summary.pagesRendered = site.pagesRendered
+        summary.later = FormatsLater.summary(rendered.values.map(\.later), formats: plan.request.formats)
         summary.inputs = loaded.inputs + plan.sources.compactMap { planned in
             if case let .local(_, resolved) = planned.source { return resolved }
             return nil
@@ -103,4 +114,6 @@ struct KeyedImage: Sendable {
     var milliseconds: Int
     /// A video's MP4s still to encode (`runTranscodes`).
     var pending: [PendingTranscode] = []
+    /// Formats requested but left for a later build (`BuildPipeline.formatsLater`).
+    var later: [OutputFormat] = []
 }

@@ -6,7 +6,7 @@ import GalgenHash
 /// gallery's size.
 ///
 /// Only a build that a repeat would reproduce exactly is kept: no failed image (it is tried
-/// again) and no remote source (it is revalidated). Its key covers everything else the site
+/// again), no remote source (it is revalidated) and no format left for later. Its key covers everything else the site
 /// depends on that is not a file stamp: galgen itself, the built-in template, gallery.yml's bytes,
 /// and where it was read and written.
 public struct LastBuild: Equatable, Sendable {
@@ -32,9 +32,10 @@ public struct LastBuild: Equatable, Sendable {
         self.warnings = warnings
     }
 
-    /// What to keep of a finished build, or nil when a repeat would not reproduce it.
+    /// What to keep of a finished build, or nil when a repeat would not reproduce it (or the
+    /// site lacks formats left for later, which the next build must add).
     public init?(key: String, summary: BuildSummary, warnings: [Warning]) {
-        guard summary.failures.isEmpty, summary.remoteSources == 0 else { return nil }
+        guard summary.failures.isEmpty, summary.remoteSources == 0, summary.later.isEmpty else { return nil }
         self.init(key: key, images: summary.imagesBuilt, pages: summary.pages, inputs: summary.inputs, warnings: warnings)
     }
 
