@@ -7,8 +7,8 @@ import GalgenPixels
 /// Deterministic: one encoder thread, fixed settings; the same pixels give the same bytes.
 public enum AVIFEncoder {
     /// `quality` is libheif's 0–100 (see `OutputQuality` for how galgen matches it to JPEG's);
-    /// `speed` is aom's 0 (slowest, smallest) to 9.
-    public static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, quality: Int, speed: Int = 8,
+    /// `speed` is aom's 0 (slowest, smallest) to 9 (galgen: `OutputQuality.avifSpeed`).
+    public static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, quality: Int, speed: Int = 9,
                               iccProfile: [UInt8]? = nil) throws(HEIFError) -> [UInt8] {
         guard image.layout != .cmyk, image.width > 0, image.height > 0 else {
             throw HEIFError(message: "cannot encode a \(image.width)×\(image.height) \(image.layout) image as AVIF")

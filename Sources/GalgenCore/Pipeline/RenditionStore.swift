@@ -38,6 +38,12 @@ public enum RenditionKey {
     /// `RenderedImage` carries: 4 added the photo's own metadata).
     public static let rendererVersion = "4"
 
+    /// Bumped for one format when its encoding changes for the same settings (its keys hold
+    /// the JPEG quality, not the setting derived from it), so only that format's renditions are
+    /// encoded again and cached JPEGs stay valid. Missing = never bumped. 2: issue 28's refit of
+    /// `OutputQuality` (AVIF and WebP settings, AVIF speed).
+    public static let formatVersions: [OutputFormat: String] = [.avif: "2", .webp: "2"]
+
     /// The key of one format's renditions: each format is kept on its own, so changing
     /// `thumbnails.formats` encodes only the formats that were added. JPEG's key is the one
     /// galgen used before there were other formats, so existing caches stay valid.
@@ -45,6 +51,7 @@ public enum RenditionKey {
         var parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",
                      "\(request.maxPixels)", "colour=\(request.colour.rawValue)", generator, rendererVersion]
         if format != .jpeg { parts.append("format=\(format.rawValue)") }
+        if let version = formatVersions[format] { parts.append("encoding=\(version)") }
         return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
     }
 }
