@@ -35,8 +35,9 @@ enum OutputQuality {
     /// time, and 2 cost 8–11 % more bytes. (The photo preset cost 3–4 % more than the default.)
     static let webpMethod = 4
     /// aom's speed (0–9) through libheif: at JPEG 82's SSIM on the 23 photos at 1600 px, 9
-    /// encodes in about a third of 8's time (one thread) for 4.6 % more bytes (70.8 % of JPEG's
-    /// against 67.6 %); realtime, tune psnr and a second thread win nothing per core (bench/formats §4).
+    /// encodes in 0.44 of 8's time (one thread) for 4.6 % more bytes (70.8 % of JPEG's against
+    /// 67.6 %; 6 and 7 take 2.2 and 1.8 times 8's); realtime (1.7 times), tune psnr (more bytes)
+    /// and a second thread (galgen runs one encode per core) win nothing (bench/formats §4).
     static let avifSpeed = 9
 
     /// `table`'s setting for a JPEG `quality` at `width`.
