@@ -9,11 +9,11 @@ struct RenderWeightTests {
         RenderWeight.of(format: format, size: size, widths: widths, formats: formats)
     }
 
-    /// Measured: AVIF's encoding takes 13 times JPEG's, WebP's 6 times (see `RenderWeight`).
-    @Test func avifWeighsMostThenWebPThenJPEG() {
+    /// Measured: WebP's encoding takes 6 times JPEG's, AVIF's (aom speed 9) 4 times (see `RenderWeight`).
+    @Test func webPWeighsMostThenAVIFThenJPEG() {
         let jpeg = Self.weight(formats: [.jpeg]), webp = Self.weight(formats: [.webp]), avif = Self.weight(formats: [.avif])
-        #expect(jpeg < webp && webp < avif)
-        #expect(avif > 4 * jpeg)
+        #expect(jpeg < avif && avif < webp)
+        #expect(2 * avif > 3 * jpeg)
         // Every format listed is made: the encodings add up, the decoding is done once.
         let both = Self.weight(formats: [.avif, .jpeg])
         #expect(both > avif && both < avif + jpeg)

@@ -12,10 +12,12 @@
 /// mean of three) on six photos of bench/corpus (8–16 MP JPEGs, 73.5 MP, 15.6 MB; about 27 MP of
 /// renditions at the default widths): `[jpeg]` 2.05 s, `[webp]` 5.5 s, `[avif]` 10.5 s,
 /// `[avif, jpeg]` 11.2 s. So JPEG's encoding is 0.7 s (26 ms per rendition megapixel), the
-/// rest 1.35 s (decode, resample, hashing: 18 ms per source megapixel); WebP 150 and AVIF 340 ms
-/// per rendition megapixel. The encoders alone agree on the order (one 1920×1280 photo, one
-/// thread: `cjpeg -quality 82 -optimize` 43 ms, `cwebp -q 85 -m 4` 560 ms,
-/// `heif-enc --avif -q 74 -p speed=8 -p threads=1` 810 ms).
+/// rest 1.35 s (decode, resample, hashing: 18 ms per source megapixel); WebP 150 ms per
+/// rendition megapixel. AVIF took 340 ms at aom speed 8; at speed 9 (issue 28) the same six
+/// photos take `[avif]` 4.4 s (user + system, one run), so 110 ms, less than WebP. The encoders
+/// alone agree (one 1920×1280 photo, one thread: `cjpeg -quality 82 -optimize` 43 ms,
+/// `cwebp -q 85 -m 4` 560 ms, `heif-enc --avif -q 74 -p speed=8 -p threads=1` 810 ms, speed 9
+/// about 0.44 of that).
 public struct RenderWeight: Sendable {
     /// Decoding and resampling, per megapixel of the source.
     static let decodeMillisecondsPerMegapixel = 18.0
@@ -25,7 +27,7 @@ public struct RenderWeight: Sendable {
         switch format {
         case .jpeg: 26
         case .webp: 150
-        case .avif: 340
+        case .avif: 110
         }
     }
 
