@@ -10,16 +10,7 @@ struct ServeFormatsLaterTests {
     static let gallery = "thumbnails: { widths: [320, 1080, 1920], formats: [avif, jpeg] }\nimages: [photos]\n"
 
     func serving(_ folder: TestProject, _ body: (ServeProcess) async throws -> Void) async throws {
-        let server = try ServeProcess(in: folder.path, timeout: .seconds(300))
-        do {
-            try await body(server)
-        } catch {
-            _ = await server.interrupt()
-            throw error
-        }
-        let status = await server.interrupt()
-        #expect(status == 0, "Ctrl-C should stop serve with status 0\n\(server.log)")
-        #expect(!folder.list().contains { $0.contains("galgen-tmp") }, "no staging folder left behind")
+        try await ServeProcess.serving(folder, timeout: .seconds(300), body)
     }
 
     /// What one look at the overview showed of photo `slug`.

@@ -1,5 +1,6 @@
 import Foundation
 import GalgenTestSupport
+import Testing
 
 /// `galgen serve` running in the background on a free port, its terminal output in a file.
 final class ServeProcess {
@@ -93,3 +94,21 @@ final class ServeProcess {
 }
 
 enum ServeFailure: Error { case didNotStart(stdout: String, stderr: String) }
+
+extension ServeProcess {
+    /// Starts `galgen serve` in `folder`, runs `body`, then stops it with Ctrl-C and checks it
+    /// stopped cleanly (status 0, no staging folder left behind).
+    static func serving(_ folder: TestProject, _ arguments: [String] = [], timeout: Duration = .seconds(120),
+                        _ body: (ServeProcess) async throws -> Void) async throws {
+        let server = try ServeProcess(arguments, in: folder.path, timeout: timeout)
+        do {
+            try await body(server)
+        } catch {
+            _ = await server.interrupt()
+            throw error
+        }
+        let status = await server.interrupt()
+        #expect(status == 0, "Ctrl-C should stop serve with status 0, not \(status.map(String.init) ?? "still running")\n\(server.log)")
+        #expect(!folder.list().contains { $0.contains("galgen-tmp") }, "no staging folder left behind")
+    }
+}

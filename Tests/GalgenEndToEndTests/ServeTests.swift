@@ -24,16 +24,7 @@ struct ServeTests {
     /// Starts the server, runs `body`, then stops it with Ctrl-C and checks it stopped cleanly.
     func serving(_ folder: TestProject, _ arguments: [String] = [],
                  _ body: (ServeProcess) async throws -> Void) async throws {
-        let server = try ServeProcess(arguments, in: folder.path)
-        do {
-            try await body(server)
-        } catch {
-            _ = await server.interrupt()
-            throw error
-        }
-        let status = await server.interrupt()
-        #expect(status == 0, "Ctrl-C should stop serve with status 0, not \(status.map(String.init) ?? "still running")\n\(server.log)")
-        #expect(!folder.list().contains { $0.contains("galgen-tmp") }, "no staging folder left behind")
+        try await ServeProcess.serving(folder, arguments, body)
     }
 
     func image(_ folder: TestProject, _ prefix: String) throws -> String {
