@@ -48,7 +48,7 @@ struct ConfigReader {
     var errors: [ConfigError] = []
 
     static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "video", "live_photos", "download", "viewer", "images", "albums", "sort",
-                              "reverse"]
+                              "reverse", "feeds", "tags", "downloads", "language", "labels"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark
@@ -96,6 +96,7 @@ struct ConfigReader {
         gallery.download = readDownload(fields["download"])
         gallery.viewer = readViewer(fields["viewer"])
         gallery.order = readOrder(fields, inherited: PhotoOrder()) ?? PhotoOrder()
+        readShare(fields, into: &gallery)
         let sources = SourceClassifier(directory: directory, home: home, allowInsecureHosts: gallery.download.allowInsecureHosts)
         if let images = fields["images"], let albums = fields["albums"] {
             fail(.conflictingKeys("images", "albums"), at: albums.key)

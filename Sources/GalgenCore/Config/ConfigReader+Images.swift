@@ -1,9 +1,9 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags"]
 
     /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
     /// subfolders become the albums.
@@ -32,6 +32,8 @@ extension ConfigReader {
                               images: list.images)
             album.groups = list.groups
             album.order = readOrder(fields, inherited: order)
+            album.downloads = readDownloads(fields["downloads"], key: "downloads")
+            album.unlisted = bool(fields["unlisted"], key: "unlisted") ?? false
             albums.append((album, fields["slug"]?.value ?? item, slug != nil))
         }
         let slugs = assignSlugs(albums.map { ($0.album.slug, $0.explicit, $0.slugNode, Slug.make(from: $0.album.title)) },
@@ -186,6 +188,7 @@ extension ConfigReader {
             group.caption = string(fields["caption"], key: "caption")
             group.alt = string(fields["alt"], key: "alt")
             group.exclude = patterns(fields["exclude"])
+            group.tags = tagList(fields["tags"])
             return .group(group)
         }
         if let exclude = fields["exclude"] {
@@ -202,6 +205,7 @@ extension ConfigReader {
             location: location(item))
         image.titleGiven = title != nil
         image.posterTime = seconds(fields["poster"], key: "poster")
+        image.tags = tagList(fields["tags"])
         return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 

@@ -19,6 +19,11 @@ public struct Gallery: Equatable, Sendable {
     public var order = PhotoOrder()
     /// Folder trees that become albums (`albums: photos/`), placed among `albums` until expanded.
     public var trees: [Placed<AlbumTree>] = []
+    /// `feeds:`, `tags:`, `downloads:`, `language:` and `labels:` (ShareSettings.swift).
+    public var feeds = FeedSettings()
+    public var tags = TagSettings()
+    public var downloads = AlbumDownloads.none
+    public var language = SiteLanguage()
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
@@ -47,6 +52,10 @@ public struct Album: Equatable, Sendable {
     public var order: PhotoOrder?
     /// Folder and glob entries, placed among `images` until expanded.
     public var groups: [Placed<PhotoGroup>] = []
+    /// The album's own `downloads:`; nil for the gallery's.
+    public var downloads: AlbumDownloads?
+    /// `unlisted: true`: built, but in no listing, and at an address hard to guess.
+    public var unlisted = false
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title
@@ -82,6 +91,8 @@ public struct GalleryImage: Equatable, Sendable {
     public var motion: ImageSource?
     /// A video's poster image beside it (`IMG_1.MOV.jpg`, absolute), used as it is.
     public var posterPath: String?
+    /// `tags: [...]` in gallery.yml, or a folder entry's, for each photo it brings in.
+    public var tags: [String] = []
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
     public var fileName: String { source.fileName }

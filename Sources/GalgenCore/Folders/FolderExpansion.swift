@@ -21,6 +21,7 @@ public enum FolderExpansion {
             var image = photo(file, root: group.root, writtenRoot: group.writtenRoot, files: files, location: group.location)
             image.fallbackCaption = group.caption
             image.fallbackAlt = group.alt
+            image.tags = group.tags
             return image
         }
         return .success((photos, FolderReport(entry: group.written, location: group.location,

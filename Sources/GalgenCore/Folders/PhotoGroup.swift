@@ -14,6 +14,8 @@ public struct PhotoGroup: Equatable, Sendable {
     /// or its metadata).
     public var caption: String?
     public var alt: String?
+    /// `tags: [...]` on the entry: given to every photo it brings in.
+    public var tags: [String] = []
     public var location: SourceLocation
 
     public init(written: String, root: String, pattern: GlobPattern? = nil, exclude: [GlobPattern] = [],

@@ -1,0 +1,80 @@
+import Foundation
+import Yams
+
+/// `feeds:`, `tags:`, `downloads:`, `language:` and `labels:` at the top of gallery.yml, and a
+/// photo's `tags:` list.
+extension ConfigReader {
+    mutating func readShare(_ fields: [String: Field], into gallery: inout Gallery) {
+        gallery.feeds = readFeeds(fields["feeds"])
+        gallery.tags = readTags(fields["tags"])
+        gallery.downloads = readDownloads(fields["downloads"], key: "downloads") ?? .none
+        gallery.language = SiteLanguage(tag: languageTag(fields["language"]) ?? "en", overrides: readLabels(fields["labels"]))
+    }
+
+    /// `feeds: false`, `feeds: true`, or `feeds: {limit: 20}`.
+    mutating func readFeeds(_ field: Field?) -> FeedSettings {
+        guard let field, !field.value.isNull else { return FeedSettings() }
+        if case .scalar = field.value {
+            return FeedSettings(enabled: bool(field, key: "feeds") ?? true, asked: true)
+        }
+        guard let fields = mapping(field.value, context: "feeds", allowed: ["limit"]) else { return FeedSettings(asked: true) }
+        return FeedSettings(limit: int(fields["limit"], key: "feeds.limit", range: 1...10_000) ?? 50, asked: true)
+    }
+
+    /// `tags: false`, `tags: true`, or `tags: {people: true}`.
+    mutating func readTags(_ field: Field?) -> TagSettings {
+        guard let field, !field.value.isNull else { return TagSettings() }
+        if case .scalar = field.value { return TagSettings(enabled: bool(field, key: "tags") ?? true) }
+        guard let fields = mapping(field.value, context: "tags", allowed: ["people"]) else { return TagSettings() }
+        return TagSettings(people: bool(fields["people"], key: "tags.people") ?? false)
+    }
+
+    /// `downloads: zip`, or `downloads: false` (or `none`) for nothing.
+    mutating func readDownloads(_ field: Field?, key: String) -> AlbumDownloads? {
+        guard let field, !field.value.isNull else { return nil }
+        if Self.boolean(field) == false { return AlbumDownloads.none }
+        return choice(field, key: key, as: AlbumDownloads.self)
+    }
+
+    /// A photo's `tags:`: one tag or a list of them, each trimmed and NFC, empty ones dropped.
+    mutating func tagList(_ field: Field?) -> [String] {
+        guard let field, !field.value.isNull else { return [] }
+        let written: [String]
+        if case let .scalar(scalar) = field.value { written = [scalar.string] } else { written = stringList(field, key: "tags") ?? [] }
+        var seen = Set<String>()
+        return written.map { $0.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// A BCP 47 language tag (RFC 5646's shape: a 2–3 letter language, then subtags of 1–8
+    /// letters or digits), such as `de`, `pt-BR` or `zh-Hant`.
+    mutating func languageTag(_ field: Field?) -> String? {
+        guard let text = string(field, key: "language")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let valid = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+            && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard valid else {
+            fail(.wrongType(key: "language", expected: "a language tag such as en, de, fr, pt-BR or ja"), at: field?.value)
+            return nil
+        }
+        return text
+    }
+
+    /// `labels:`: galgen's own strings by key, each replaced by the text given.
+    mutating func readLabels(_ field: Field?) -> [String: String] {
+        guard let field, !field.value.isNull else { return [:] }
+        let allowed = Labels.keys
+        guard let fields = mapping(field.value, context: "labels", allowed: allowed) else { return [:] }
+        var labels: [String: String] = [:]
+        for (key, value) in fields {
+            guard let text = string(value, key: "labels.\(key)") else { continue }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else {
+                fail(.wrongType(key: "labels.\(key)", expected: "some text (leave the key out for galgen's own)"), at: value.value)
+                continue
+            }
+            labels[key] = trimmed
+        }
+        return labels
+    }
+}
