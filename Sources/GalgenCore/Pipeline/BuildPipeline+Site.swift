@@ -26,10 +26,15 @@ extension BuildPipeline {
             throw .write(reason: "\(error)")
         }
         var site = WrittenSite()
+        if let reason = presentation.feedsSkippedReason {
+            effects.report(.imageWarning(source: String(configPath.split(separator: "/").last ?? "gallery.yml"), message: reason))
+        }
         do {
             try hand(files(), to: output, site: &site)
             var addresses: [String] = []
             var base: String?
+            // The site feed's newest entries: at most `feeds.limit`, whatever the site's size.
+            var newest = presentation.newestEntries
             // The album list first, then each album, as `Presenter.present` orders the pages.
             for position in -1..<presentation.albumCount {
                 let pages = position < 0 ? [presentation.front()].compactMap { $0 } : presentation.pages(ofAlbum: position)
@@ -39,7 +44,9 @@ extension BuildPipeline {
                 try hand(pageFiles, to: output, site: &site)
                 site.pages += pages.count
                 site.pagesRendered += rendered
+                try hand(presentation.feedFiles(ofAlbum: position, newest: &newest), to: output, site: &site)
             }
+            try hand([presentation.siteFeed(newest)].compactMap { $0 }, to: output, site: &site)
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()

@@ -66,6 +66,8 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     /// With `base_url`: this page's public address, and what link previews show.
     public var canonicalURL: String? = nil
     public var preview: PreviewViewModel? = nil
+    /// With `base_url` and feeds: the site's feed, and an album's own on its pages.
+    public var feeds: [FeedLinkViewModel] = []
     /// Fingerprinted stylesheet and script, relative to this page (set by the site renderer).
     public var stylesheet: String = ""
     public var script: String = ""
@@ -83,6 +85,7 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
         .init("generator") { $0.generator },
         .init("canonicalURL") { $0.canonicalURL },
         .init("preview") { $0.preview },
+        .init("feeds") { $0.feeds },
         .init("stylesheet") { $0.stylesheet },
         .init("script") { $0.script },
     ]

@@ -60,7 +60,7 @@ public struct SitePresentation {
         guard let base = gallery.baseURL else { return front }
         // The first album's cover.
         let preview = covers.first?.first.map { Presenter.PreviewImage($0, $0.smallest) }
-        return Presenter.addressed(front, base: base, gallery: gallery, preview: preview)
+        return withFeedLinks(Presenter.addressed(front, base: base, gallery: gallery, preview: preview), album: nil)
     }
 
     /// Album `position`'s overview pages, then its photo pages, in the album's order (with a
@@ -77,7 +77,7 @@ public struct SitePresentation {
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
         guard let base = gallery.baseURL else { return pages }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
-        return pages.map { Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]) }
+        return pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) }
     }
 
     /// The previous and next albums, linked from each of an album's overview pages.
