@@ -1,7 +1,7 @@
 // Full screen: everything outside the viewer is inert meanwhile, so Tab cannot wander onto the
 // hidden page (PhotoSwipe #1077); leaving puts focus back on the button.
 if (!doc.fullscreenEnabled || !viewer.requestFullscreen) return;
-var fullscreenButton = button("tool tool--fullscreen", "Full screen", "enter");
+var fullscreenButton = button("tool tool--fullscreen", LABELS.fullScreen, "enter");
 fullscreenButton.setAttribute("aria-pressed", "false");
 tools.appendChild(fullscreenButton);
 

@@ -10,8 +10,8 @@ list.addEventListener("keydown", function (event) {
     last.getAttribute("aria-posinset") === last.getAttribute("aria-setsize");
   var next;
   switch (event.key) {
-    case "ArrowRight": next = all[index + 1] || (whole ? first : null); break;
-    case "ArrowLeft": next = all[index - 1] || (whole ? last : null); break;
+    case rtl ? "ArrowLeft" : "ArrowRight": next = all[index + 1] || (whole ? first : null); break;
+    case rtl ? "ArrowRight" : "ArrowLeft": next = all[index - 1] || (whole ? last : null); break;
     case "Home": next = first; break;
     case "End": next = last; break;
     case " ": event.preventDefault(); all[index].click(); return;
@@ -25,13 +25,14 @@ list.addEventListener("keydown", function (event) {
   if (instant) move(next.href);
 });
 
-// Left and right arrow keys anywhere else (but a video: they seek) step to the previous or next photo.
+// Left and right arrow keys anywhere else (but a video: they seek) step to the previous or next
+// photo: the one on that side (to the left, the previous one; right to left, the next one).
 doc.addEventListener("keydown", function (event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   var target = event.target;
   if (target.closest && target.closest('[role="tablist"], input, textarea, select, [contenteditable], dialog, video')) return;
   if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
     event.preventDefault();
-    step(event.key === "ArrowLeft" ? -1 : 1);
+    step((event.key === "ArrowLeft") !== rtl ? -1 : 1);
   }
 });

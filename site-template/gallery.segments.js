@@ -5,7 +5,7 @@ rove = function (target) { tabs().forEach(function (tab) { tab.tabIndex = tab ==
 // (Layout offsets, not boxes: a segment may be mid-glide.)
 reveal = function (tab, smooth) {
   if (!tab || list.scrollWidth <= list.clientWidth) return;
-  var left = tab.offsetParent === list ? tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2
+  var left = tab.offsetParent === list && !rtl ? tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2
     : list.scrollLeft + tab.getBoundingClientRect().left - list.getBoundingClientRect().left - (list.clientWidth - tab.offsetWidth) / 2;
   list.scrollTo({ left: left, behavior: smooth && !reducedMotion.matches ? "smooth" : "auto" });
 };

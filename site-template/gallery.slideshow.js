@@ -5,7 +5,7 @@
 var slideshowSeconds = +viewer.getAttribute("data-slideshow");
 var playButton = null, playing = false, playTimer = 0;
 if (instant && slideshowSeconds > 0 && !reducedMotion.matches) {
-  playButton = button("tool tool--slideshow", "Start slideshow", "play");
+  playButton = button("tool tool--slideshow", LABELS.startSlideshow, "play");
   var controls = list.parentNode;
   controls.insertBefore(playButton, controls.firstChild);
   playButton.addEventListener("click", function () { if (playing) stopSlideshow(); else startSlideshow(); });
@@ -20,7 +20,7 @@ if (instant && slideshowSeconds > 0 && !reducedMotion.matches) {
 }
 function startSlideshow() {
   playing = true;
-  playButton.setAttribute("aria-label", "Stop slideshow");
+  playButton.setAttribute("aria-label", LABELS.stopSlideshow);
   playButton.replaceChildren(icon("pause"));
   mute(true);
   nextSlide();
@@ -29,7 +29,7 @@ function stopSlideshow() {
   if (!playing) return;
   playing = false;
   clearTimeout(playTimer);
-  playButton.setAttribute("aria-label", "Start slideshow");
+  playButton.setAttribute("aria-label", LABELS.startSlideshow);
   playButton.replaceChildren(icon("play"));
   mute(false);
 }

@@ -1,7 +1,7 @@
 // Zoom: a modal <dialog>: the browser keeps focus inside and Esc closes it; focus then returns to
 // what opened it (PhotoSwipe #1717). Drag, arrow keys or a pinch move the photo; + and -, the
 // buttons, the wheel, a double-click or a double-tap scale it.
-var zoomButton = button("tool tool--zoom", "Zoom", "zoomIn");
+var zoomButton = button("tool tool--zoom", LABELS.zoom, "zoomIn");
 zoomButton.setAttribute("aria-haspopup", "dialog");
 tools.appendChild(zoomButton);
 
@@ -15,9 +15,9 @@ zoomTitle.className = "zoom-title";
 zoomTitle.id = "zoom-title";
 var zoomTools = doc.createElement("div");
 zoomTools.className = "zoom-tools";
-var outButton = button("zoom-out", "Zoom out", "zoomOut");
-var inButton = button("zoom-in", "Zoom in", "zoomIn");
-var closeButton = button("zoom-close", "Close", "close");
+var outButton = button("zoom-out", LABELS.zoomOut, "zoomOut");
+var inButton = button("zoom-in", LABELS.zoomIn, "zoomIn");
+var closeButton = button("zoom-close", LABELS.close, "close");
 zoomTools.append(outButton, inButton, closeButton);
 bar.append(zoomTitle, zoomTools);
 var view = doc.createElement("div");

@@ -62,7 +62,8 @@ struct GalleryScriptTests {
             (name: "gallery.state.js", text: Array("var a; // shared".utf8)),
             (name: "gallery.moves.js", text: Array("a = 1; // moves".utf8)),
         ])
-        #expect(Self.text(script) == "(function () {\n\"use strict\";\nvar a; // shared\n(function () {\na = 1; // moves\n})();\n})();\n")
+        #expect(Self.text(script) == "(function () {\n\"use strict\";\n" + GalleryScript.labelsLine(.standard)
+            + "var a; // shared\n(function () {\na = 1; // moves\n})();\n})();\n")
     }
 
     @Test func filesWithoutPartsOrScriptGetNoScript() {

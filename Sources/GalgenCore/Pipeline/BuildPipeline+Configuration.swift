@@ -34,7 +34,8 @@ extension BuildPipeline {
         }
         report(template, folder: gallery.templatePath)
         do {
-            return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template.template),
+            reportLanguage(gallery, file: name)
+            return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template.template.localized(gallery.labels)),
                                  inputs: [configPath] + (folder.map { [$0] } ?? []) + expanded.inputs)
         } catch {
             throw .template(error)

@@ -73,6 +73,8 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     public var script: String = ""
 
     public static let fields: ViewModelFields<Self> = [
+    /// The site's strings, read as `{{labels.key}}` (`LabelsViewModel`).
+    public var labels: Labels = .standard
         .init("path") { $0.path },
         .init("root") { $0.root },
         .init("galleryTitle") { $0.galleryTitle },
@@ -90,3 +92,4 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
         .init("script") { $0.script },
     ]
 }
+        .init("labels") { LabelsViewModel($0.labels, generator: $0.generator, title: $0.title) },

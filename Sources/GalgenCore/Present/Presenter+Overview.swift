@@ -7,7 +7,9 @@ extension Presenter {
         let count = OverviewLayout.pageCount(photos: shown.count)
         return (1...count).map { number in
             let path = layout.overviewPage(of: album, number: number)
-            let documentTitle = number == 1 ? context.documentTitle : "\(context.documentTitle) — page \(number) of \(count)"
+            let labels = context.labels
+            let documentTitle = number == 1 ? context.documentTitle
+                : "\(context.documentTitle) — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)])
             let range = OverviewLayout.range(ofPage: number, photos: shown.count)
             let photos = Array(shown[range])
             let rows = OverviewLayout.tiles(aspects: photos.map(\.aspect)).enumerated().map { rowIndex, row in
@@ -25,7 +27,8 @@ extension Presenter {
             // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".
             let noun = context.itemNoun
             var body = OverviewPageBody(rows: rows, pagination: nil, photoCount: count == 1 ? context.itemCount
-                : "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(grouped(range.lowerBound + 1))–\(grouped(range.upperBound)) of \(grouped(shown.count))")
+                : labels.text(context.itemKey + "Range", ["first": labels.number(range.lowerBound + 1),
+                                                          "last": labels.number(range.upperBound), "count": labels.number(shown.count)]))
             if count > 1 {
                 let href = { (other: Int) in OutputLayout.href(from: path, to: layout.overviewPage(of: album, number: other)) }
                 let numbers = OverviewLayout.pageNumbers(current: number, count: count)

@@ -33,7 +33,7 @@ extension Presenter {
         let link = { (other: Int) in AlbumNavLink(title: segments[other].title, href: segments[other].href) }
         let overview = layout.overviewPage(of: album, number: OverviewLayout.page(of: index))
         let body = PhotoPageBody(
-            photo: imageModel(entry, page: path, index: index, count: shown.count),
+            photo: imageModel(entry, page: path, index: index, count: shown.count, labels: context.labels),
             segments: window.map { other in
                 var segment = segments[other]
                 segment.isSelected = other == index
@@ -42,7 +42,8 @@ extension Presenter {
             },
             previousPhoto: index > 0 ? link(index - 1) : nil, nextPhoto: index + 1 < shown.count ? link(index + 1) : nil,
             overviewLink: OutputLayout.href(from: path, to: overview) + "#grid.\(entry.image.slug)",
-            overviewLabel: "All " + (shown.count == 1 ? context.itemNoun : context.itemCount),
+            overviewLabel: shown.count == 1 ? context.labels[context.itemKey == "videos" ? "allVideos" : "allPhotos"]
+                : context.labels.text("allItems", ["items": context.itemCount]),
             slideshowSeconds: shown.count > 1 ? context.slideshowSeconds : nil)
         let documentTitle = "\(entry.image.title) — \(context.documentTitle)"
         return PageViewModel(frame: context.frame(path: path, documentTitle: documentTitle), body: .photo(body))

@@ -131,7 +131,8 @@ public enum Presenter {
         let context = AlbumContext(album: album, shown: shown, plan: plan, title: title,
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
                                    galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
-                                   slideshowSeconds: gallery.viewer.slideshowSeconds, itemNoun: itemNoun(shown))
+                                   slideshowSeconds: gallery.viewer.slideshowSeconds, itemNoun: itemNoun(shown),
+                                   labels: gallery.labels)
         let segments = segments(context)
         return overviewPages(context) + shown.indices.map { itemPage(context, segments: segments, index: $0) }
     }
@@ -159,24 +160,33 @@ public enum Presenter {
         /// "photos", "videos" or "photos and videos" (`itemNoun`), worked out once per album.
         var itemNoun = "photos"
 
-        /// "1 photo", "3,000 photos", "1 video", "6 photos and videos".
-        var itemCount: String {
-            shown.count == 1 ? (itemNoun == "videos" ? "1 video" : "1 photo") : "\(Presenter.grouped(shown.count)) \(itemNoun)"
-        }
+        /// The labels' key for the album's items: `photos`, `videos` or `items` (both).
+        var itemKey: String { Presenter.itemKey(itemNoun) }
 
+        /// "1 photo", "3,000 photos", "1 video", "6 photos and videos", in the site's language.
+        var itemCount: String { labels.text(itemKey, count: shown.count) }
+
+        /// The site's strings, in its language.
+        var labels = Labels.standard
         /// The frame of a page of this album at `path`, with the album's masthead; the body is the caller's.
         func frame(path: String, documentTitle: String) -> PageFrame {
             PageFrame(
                 path: path, root: OutputLayout.root(of: path), galleryTitle: galleryTitle, title: title,
                 documentTitle: documentTitle, description: album.description, hasImages: !shown.isEmpty,
                 useThumbnailSegments: shown.count > Presenter.labelledSegmentLimit,
-                parentLink: hasAlbumList ? OutputLayout.href(from: path, to: OutputLayout.index) : nil, generator: generator)
+                parentLink: hasAlbumList ? OutputLayout.href(from: path, to: OutputLayout.index) : nil, generator: generator,
+                labels: labels)
         }
     }
 
-    /// "1 photo", "3,000 photos".
-    static func photos(_ count: Int) -> String {
-        count == 1 ? "1 photo" : "\(grouped(count)) photos"
+    /// "1 photo", "3,000 photos" (in English).
+    static func photos(_ count: Int, _ labels: Labels = .standard) -> String {
+        labels.text("photos", count: count)
+    }
+
+    /// The labels' key for `itemNoun`'s items: `photos`, `videos` or `items` (photos and videos).
+    static func itemKey(_ noun: String) -> String {
+        noun == "photos" || noun == "videos" ? noun : "items"
     }
 
     /// What an album's items are called: "photos", "videos", or "photos and videos".
@@ -194,16 +204,17 @@ public enum Presenter {
     }
 
     /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160", or nil when nothing is known.
-    static func factsLine(_ facts: PhotoFacts) -> String? {
-        let parts = [facts.takenAtText, facts.summary].compactMap { $0 }.filter { !$0.isEmpty }
+    /// The date as the site's language writes it ("4. Mai 2019, 12:30").
+    static func factsLine(_ facts: PhotoFacts, _ labels: Labels = .standard) -> String? {
+        let parts = [facts.takenAt.flatMap(labels.date), facts.summary].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The photo of a photo page, `index` in an album of `count`.
-    static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int) -> ImageViewModel {
+    static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int, labels: Labels = .standard) -> ImageViewModel {
         let (image, rendered) = (shown.image, shown.rendered)
         let smallest = shown.smallest, largest = shown.largest
-        let video = videoModel(shown, page: page)
+        let video = videoModel(shown, page: page, labels: labels)
         return ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
             alt: image.alt ?? image.title, src: shown.href(shown.main, from: page), srcset: shown.srcset(from: page),
@@ -211,9 +222,10 @@ public enum Presenter {
             sizes: sizes(aspect: shown.aspect), width: largest.width, height: largest.height,
             thumbnailSrc: shown.href(smallest, from: page), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
-            isFirst: true, ariaSelected: "true", loading: "eager", position: "\(index + 1) of \(count)",
-            placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts),
+            isFirst: true, ariaSelected: "true", loading: "eager",
+            position: labels.text("position", ["number": labels.number(index + 1), "count": labels.number(count)]),
+            placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts, labels),
             originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) },
-            video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown), isVideo: video != nil)
+            video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown, labels), isVideo: video != nil)
     }
 }

@@ -43,10 +43,11 @@ public struct SitePresentation {
     public func front() -> PageViewModel? {
         guard gallery.hasAlbums else { return nil }
         let index = OutputLayout.index
-        let albumLinks = zip(gallery.albums, covers).map { album, cover in
+        let labels = gallery.labels
+        let albumLinks = zip(gallery.albums, covers).filter { !$0.0.unlisted }.map { album, cover in
             AlbumLinkViewModel(
                 title: album.title, href: OutputLayout.href(from: index, to: plan.layout.page(of: album)), summary: album.description,
-                count: Presenter.photos(cover.count),
+                count: Presenter.photos(cover.count, labels),
                 cover: cover.first.map { first in
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
@@ -55,7 +56,7 @@ public struct SitePresentation {
         let frame = PageFrame(
             path: index, root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
             documentTitle: gallery.title, description: gallery.description, hasImages: false,
-            useThumbnailSegments: false, parentLink: nil, generator: generator)
+            useThumbnailSegments: false, parentLink: nil, generator: generator, labels: labels)
         let front = PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))
         guard let base = gallery.baseURL else { return front }
         // The first album's cover.

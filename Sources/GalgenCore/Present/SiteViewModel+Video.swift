@@ -55,7 +55,7 @@ public struct LiveViewModel: ViewModel, Equatable, Sendable {
 
 extension Presenter {
     /// The player of a video item, linked from `page`; nil for a photo or a video with no MP4.
-    static func videoModel(_ shown: ShownImage, page: String) -> VideoViewModel? {
+    static func videoModel(_ shown: ShownImage, page: String, labels: Labels = .standard) -> VideoViewModel? {
         guard let details = shown.rendered.video, !details.files.isEmpty else { return nil }
         let files = details.files
         let codecs = VideoCodec.allCases.filter { codec in files.contains { $0.codec == codec } }
@@ -66,7 +66,7 @@ extension Presenter {
         guard let fallback = largest(VideoCodec.fallback(of: codecs)) ?? files.first else { return nil }
         return VideoViewModel(poster: shown.href(shown.main, from: page), width: fallback.width, height: fallback.height,
                               sources: sources, fallbackHref: shown.href(fallback, from: page), duration: details.durationText,
-                              durationISO: "PT\(max(0, Int(details.duration.rounded())))S", label: "Video, \(details.durationText)")
+                              durationISO: "PT\(max(0, Int(details.duration.rounded())))S", label: labels.text("videoDuration", ["duration": details.durationText]))
     }
 
     /// A still's motion, linked from `page`.
@@ -77,8 +77,8 @@ extension Presenter {
     }
 
     /// "0:42 · 2023-07-14 18:32 · Apple iPhone 14": a video's line under its caption.
-    static func videoFactsLine(_ shown: ShownImage) -> String? {
+    static func videoFactsLine(_ shown: ShownImage, _ labels: Labels = .standard) -> String? {
         guard let details = shown.rendered.video else { return nil }
-        return ([details.durationText] + [factsLine(shown.rendered.facts)].compactMap { $0 }).joined(separator: " · ")
+        return ([details.durationText] + [factsLine(shown.rendered.facts, labels)].compactMap { $0 }).joined(separator: " · ")
     }
 }

@@ -41,7 +41,7 @@ public enum GalleryScript {
 
     /// The script the parts (name and text, in order) make.
     public static func join(_ parts: [(name: String, text: [UInt8])]) -> [UInt8] {
-        var script = Array("(function () {\n\"use strict\";\n".utf8)
+        var script = Array((head + labelsLine(.standard)).utf8)
         for (name, text) in parts {
             let wrapped = name != statePart
             if wrapped { script += Array("(function () {\n".utf8) }
