@@ -64,6 +64,7 @@ struct ViewModelLookupTests {
         }
         if let preview = day.preview { expectEveryPropertyIsReachable(preview) }
         if let next = day.overview?.nextAlbum { expectEveryPropertyIsReachable(next) }
+        for link in day.feeds { expectEveryPropertyIsReachable(link) }
     }
 
     @Test func everyViewModelListsEachStoredPropertyOnceInOrder() throws {
@@ -84,6 +85,7 @@ struct ViewModelLookupTests {
         expectFieldsListEveryProperty(try #require(album.cover))
         expectFieldsListEveryProperty(try #require(pages[1].preview))
         expectFieldsListEveryProperty(try #require(day.nextAlbum))
+        expectFieldsListEveryProperty(try #require(pages[1].feeds.first))
     }
 
     /// A body field named like a frame field would never be found (the frame is read first), nor

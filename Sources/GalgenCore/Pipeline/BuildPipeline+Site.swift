@@ -44,9 +44,10 @@ extension BuildPipeline {
                 try hand(pageFiles, to: output, site: &site)
                 site.pages += pages.count
                 site.pagesRendered += rendered
-                try hand(presentation.feedFiles(ofAlbum: position, newest: &newest), to: output, site: &site)
+                let feeds = presentation.feedFiles(ofAlbum: position, newest: &newest)
+                if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
-            try hand([presentation.siteFeed(newest)].compactMap { $0 }, to: output, site: &site)
+            if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()
