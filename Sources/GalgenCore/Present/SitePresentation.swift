@@ -15,6 +15,8 @@ public struct SitePresentation {
     let originals: [ImageSource: String]
     /// Per album of a gallery of albums: how many photos it shows and its first.
     let covers: [(count: Int, first: ShownImage?)]
+    /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
+    public var downloads: [String: AlbumZip] = [:]
 
     public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
                 originals: [ImageSource: String] = [:]) {
@@ -75,6 +77,7 @@ public struct SitePresentation {
             return entry
         }
         var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
+        addDownloads(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
         guard let base = gallery.baseURL else { return pages }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
