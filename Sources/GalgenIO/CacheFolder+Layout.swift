@@ -37,8 +37,6 @@ extension CacheFolder {
         public var renditions: String { root + "/renditions" }
         /// Snapshots of published originals (`OriginalSnapshots`).
         public var originals: String { root + "/originals" }
-        /// Album zips (`downloads: zip`), named by their entry list's digest (`AlbumZipStore`).
-        public var zips: String { root + "/zips" }
         /// Download bodies (GalgenFetch's `DiskCache`).
         public var bodies: String { root + "/bodies" }
 
@@ -56,7 +54,7 @@ extension CacheFolder {
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
-             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)), ("zips/", zips),
+             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)),
              ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),
              ("index/", downloadIndex), ("transient/", transient)]
         }

@@ -6,7 +6,8 @@ import GalgenPixels
 public enum JPEGImageRenderer {
     public static func make(decoder: JPEGDecoder = JPEGDecoder()) -> ImageRenderer {
         ImageRenderer(render: { bytes, request in try render(bytes, request: request, decoder: decoder) },
-                      peakBytes: { bytes, request in peakBytes(bytes, request: request) })
+                      peakBytes: { bytes, request in peakBytes(bytes, request: request) },
+                      readMetadata: { bytes in PhotoMetadataReader.read(jpeg: bytes) })
     }
 
     /// The DCT-scaled decode keeps at least this many pixels per output pixel: libjpeg's reduced

@@ -17,7 +17,9 @@ public enum PhotoRenderer {
             peakBytes: { bytes, request in
                 guard let format = ImageFormat(signature: bytes), let codec = ImageCodecs.codec(for: format) else { return 0 }
                 return codec.peakBytes(bytes, request)
-            })
+            },
+            // A JPEG's metadata is in its segments, read without decoding; other formats render again.
+            readMetadata: { bytes in ImageFormat(signature: bytes) == .jpeg ? PhotoMetadataReader.read(jpeg: bytes) : nil })
     }
 
     static func format(of bytes: [UInt8]) throws(ImageStageError) -> ImageFormat {

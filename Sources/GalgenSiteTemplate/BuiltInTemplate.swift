@@ -9,6 +9,8 @@ public enum BuiltInTemplate {
         "page.mustache": PackageResources.page_mustache,
         "overview.mustache": PackageResources.overview_mustache,
         "albums.mustache": PackageResources.albums_mustache,
+        "tag.mustache": PackageResources.tag_mustache,
+        "tags.mustache": PackageResources.tags_mustache,
         "gallery.css": PackageResources.gallery_css,
         "gallery.state.js": PackageResources.gallery_state_js,
         "gallery.segments.js": PackageResources.gallery_segments_js,

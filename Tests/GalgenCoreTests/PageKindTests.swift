@@ -9,24 +9,26 @@ struct PageKindTests {
     func pages(paged: Bool = false) -> [PageViewModel] {
         let count = paged ? OverviewLayout.photosPerPage + 1 : 3
         var gallery = Fixture.albums([
-            Album(title: "Day", slug: "day", description: "D", images: (0..<count).map { Fixture.image("d\($0)", caption: "C") }),
+            // Every photo of Day is tagged Sea; paged, each has two tags of its own too (over 200
+            // tags: the tags index has pages).
+            Album(title: "Day", slug: "day", description: "D", images: (0..<count).map { index in
+                var image = Fixture.image("d\(index)", caption: "C")
+                image.tags = ["Sea"] + (paged ? ["x\(index)", "y\(index)"] : [])
+                return image
+            }),
             Album(title: "Night", slug: "night", images: [Fixture.image("n")]),
         ])
         gallery.baseURL = "https://example.com/"
         gallery.viewer.slideshowSeconds = 4
-        var pages = Fixture.present(gallery)
-        // An album's zip (`downloads: zip`) is linked only once the build made it.
-        if let index = pages.firstIndex(where: { $0.kind == .overview }), case var .overview(body) = pages[index].body {
-            body.downloadAll = DownloadLinkViewModel(href: "day.3f2a9c1e.zip", fileName: "day.zip", label: "Download all")
-            pages[index].body = .overview(body)
-        }
-        return pages
+        return Fixture.present(gallery)
     }
 
     static let bodyFields: [PageKind: [String]] = [
         .photo: PhotoPageBody.fields.all.map(\.name),
         .overview: OverviewPageBody.fields.all.map(\.name),
         .albums: AlbumsPageBody.fields.all.map(\.name),
+        .tag: TagPageBody.fields.all.map(\.name),
+        .tags: TagsPageBody.fields.all.map(\.name),
     ]
 
     /// What a section `{{#name}}y{{/name}}{{^name}}n{{/name}}` shows for this value: a y per item of a list.
@@ -77,7 +79,7 @@ struct PageKindTests {
         let albums = try #require(pages.first { $0.kind == .albums })
         let p = try #require(photo.photoPage), o = try #require(overview.overview), a = try #require(albums.albumList)
         let link = AlbumNavLink(title: "X", href: "x/")
-        var photoChanges = [PhotoPageBody](repeating: p, count: 7)
+        var photoChanges = [PhotoPageBody](repeating: p, count: 9)
         photoChanges[0].photo.title = "X"
         photoChanges[1].segments.removeLast()
         photoChanges[2].previousPhoto = nil
@@ -85,13 +87,14 @@ struct PageKindTests {
         photoChanges[4].overviewLink = "x/"
         photoChanges[5].overviewLabel = "X"
         photoChanges[6].slideshowSeconds = nil
-        var overviewChanges = [OverviewPageBody](repeating: o, count: 6)
+        photoChanges[7].tagLinks.removeLast()
+        photoChanges[8].hasTags = false
+        var overviewChanges = [OverviewPageBody](repeating: o, count: 5)
         overviewChanges[0].rows.removeLast()
         overviewChanges[1].pagination = PaginationViewModel(previous: nil, next: "x/", numbers: [])
         overviewChanges[2].photoCount = "X"
         overviewChanges[3].previousAlbum = link
         overviewChanges[4].nextAlbum = nil
-        overviewChanges[5].downloadAll = DownloadLinkViewModel(href: "x.zip", fileName: "x.zip", label: "X")
         var albumsChanges = [AlbumsPageBody](repeating: a, count: 2)
         albumsChanges[0].albums.removeLast()
         albumsChanges[1].hasAlbums = false

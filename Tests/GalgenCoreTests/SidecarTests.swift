@@ -113,8 +113,8 @@ struct SidecarTests {
     @Test func anUnknownKeyNamesTheAllowedOnes() {
         let found = problem("title: Beach\ncaptoin: Low tide\n")
         #expect(found?.line == 2)
-        #expect(found?.message == "unknown key 'captoin' in this sidecar file; did you mean 'caption'? Allowed keys: title, caption, alt.")
-        #expect(problem("description: x\n")?.message.contains("Allowed keys: title, caption, alt.") == true)
+        #expect(found?.message == "unknown key 'captoin' in this sidecar file; did you mean 'caption'? Allowed keys: title, caption, alt, tags.")
+        #expect(problem("description: x\n")?.message.contains("Allowed keys: title, caption, alt, tags.") == true)
         #expect(problem("[a]: x\n")?.message.contains("keys must be text") == true)
     }
 

@@ -25,7 +25,9 @@ struct ViewModelLookupTests {
 
     /// Pages in which every kind of view model, and every optional property, appears.
     func presentedPages() -> [PageViewModel] {
-        var gallery = Fixture.albums([Album(title: "Day", slug: "day", description: "D", images: [Fixture.image("a", caption: "C")]),
+        var tagged = Fixture.image("a", caption: "C")
+        tagged.tags = ["Sea"]
+        var gallery = Fixture.albums([Album(title: "Day", slug: "day", description: "D", images: [tagged]),
                                       Album(title: "Night", slug: "night", images: [Fixture.image("b")])])
         gallery.baseURL = "https://example.com/"
         return Fixture.present(gallery)
@@ -85,6 +87,15 @@ struct ViewModelLookupTests {
         expectFieldsListEveryProperty(try #require(album.cover))
         expectFieldsListEveryProperty(try #require(pages[1].preview))
         expectFieldsListEveryProperty(try #require(day.nextAlbum))
+        for page in pages {
+            if case let .tag(body) = page.body { expectFieldsListEveryProperty(body) }
+            if case let .tags(body) = page.body {
+                expectFieldsListEveryProperty(body)
+                expectFieldsListEveryProperty(try #require(body.tags.first))
+                expectEveryPropertyIsReachable(try #require(body.tags.first))
+            }
+        }
+        expectFieldsListEveryProperty(try #require(photoPage.tagLinks.first))
         expectFieldsListEveryProperty(try #require(pages[1].feeds.first))
     }
 
@@ -92,7 +103,8 @@ struct ViewModelLookupTests {
     /// would either be named `template`, which is the page's kind.
     @Test func theFrameAndEachBodyNameTheirFieldsApart() {
         let frame = Set(PageFrame.fields.all.map(\.name))
-        let bodies = [PhotoPageBody.fields.all.map(\.name), OverviewPageBody.fields.all.map(\.name), AlbumsPageBody.fields.all.map(\.name)]
+        let bodies = [PhotoPageBody.fields.all.map(\.name), OverviewPageBody.fields.all.map(\.name), AlbumsPageBody.fields.all.map(\.name),
+                      TagPageBody.fields.all.map(\.name), TagsPageBody.fields.all.map(\.name)]
         #expect(bodies.count == PageKind.allCases.count)
         for names in bodies {
             #expect(frame.isDisjoint(with: names), "\(names)")

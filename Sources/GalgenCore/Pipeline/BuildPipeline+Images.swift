@@ -107,6 +107,9 @@ extension BuildPipeline {
         // Each format is kept on its own: only the formats the store lacks are encoded.
         var kept = keys.compactMapValues { store.lookup($0) }
         if needsLocation, kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { kept = [:] }
+        if kept.values.contains(where: \.metadata.isOutdated) {
+            kept = rereadMetadata(kept, keys: keys, bytes: { try source.bytes ?? effects.readFile(path, .photo) })
+        }
         let (missing, later) = FormatsLater.split(missing: request.formats.filter { kept[$0] == nil },
                                                   of: request.formats, deferring: formatsLater)
         let keyed = { (reused: Bool) -> KeyedImage in
@@ -147,5 +150,21 @@ extension BuildPipeline {
         } catch {
             return .failure(failure("cannot keep its renditions in the cache: \(error)"))
         }
+    }
+
+    /// A kept rendering whose metadata an older reader read (before tags, say) gets it read again
+    /// from the file and kept so: a JPEG's segments are read without decoding a pixel, so a cache
+    /// from before is not rendered again. A format whose metadata needs a render (or a file that
+    /// cannot be read) gives nothing kept: it is rendered.
+    private func rereadMetadata(_ kept: [OutputFormat: RenderedImage], keys: [OutputFormat: String],
+                                bytes: () throws -> [UInt8]) -> [OutputFormat: RenderedImage] {
+        guard let source = try? bytes(), let metadata = renderer.readMetadata(source) else { return [:] }
+        var refreshed = kept
+        for (format, image) in kept {
+            var image = image
+            image.metadata = metadata
+            refreshed[format] = keys[format].flatMap { try? effects.renditions.keep($0, image) } ?? image
+        }
+        return refreshed
     }
 }

@@ -48,6 +48,16 @@ extension BuildPipeline {
                 if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
             if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
+            // Then the tags index and each tag's pages (`tags:`), a tag at a time.
+            for position in -1..<presentation.tagCount {
+                let pages = position < 0 ? presentation.tagsIndex() : presentation.pages(ofTag: position)
+                guard !pages.isEmpty else { continue }
+                addresses += pages.compactMap(\.canonicalURL)
+                let (pageFiles, rendered) = renderPages(pages, template: template)
+                try hand(pageFiles, to: output, site: &site)
+                site.pages += pages.count
+                site.pagesRendered += rendered
+            }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()

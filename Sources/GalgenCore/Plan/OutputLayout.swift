@@ -36,9 +36,22 @@ public struct OutputLayout: Equatable, Sendable {
         albumPages[album.slug] ?? Self.index
     }
 
-    /// Folders of the site that a slug must not take: renditions, assets, and the overview's
-    /// later pages (`<album>/page/2/`).
-    public static let reservedNames: Set<String> = ["images", "assets", "page"]
+    /// Folders of the site that a slug must not take: renditions, assets, the overview's
+    /// later pages (`<album>/page/2/`) and the tag pages (`tags/`).
+    public static let reservedNames: Set<String> = ["images", "assets", "page", "tags"]
+
+    /// The tag pages' folder.
+    public static let tagsFolder = "tags/"
+
+    /// Page `number` (from 1) of the tags index: `tags/index.html`, then `tags/page/2/index.html`…
+    public static func tagsIndex(number: Int = 1) -> String {
+        number <= 1 ? tagsFolder + index : tagsFolder + "page/\(number)/" + index
+    }
+
+    /// Page `number` (from 1) of a tag's page: `tags/paris/index.html`, then `tags/paris/page/2/index.html`…
+    public static func tagPage(slug: String, number: Int = 1) -> String {
+        number <= 1 ? tagsFolder + slug + "/" + index : tagsFolder + slug + "/page/\(number)/" + index
+    }
 
     /// The folder an album's pages are in: `day-one/`, or `""` for the only album.
     public func folder(of album: Album) -> String {

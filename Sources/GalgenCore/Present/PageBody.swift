@@ -3,12 +3,16 @@ public enum PageBody: Equatable, Sendable {
     case photo(PhotoPageBody)
     case overview(OverviewPageBody)
     case albums(AlbumsPageBody)
+    case tag(TagPageBody)
+    case tags(TagsPageBody)
 
     public var kind: PageKind {
         switch self {
         case .photo: .photo
         case .overview: .overview
         case .albums: .albums
+        case .tag: .tag
+        case .tags: .tags
         }
     }
 
@@ -18,6 +22,8 @@ public enum PageBody: Equatable, Sendable {
         case let .photo(body): body
         case let .overview(body): body
         case let .albums(body): body
+        case let .tag(body): body
+        case let .tags(body): body
         }
     }
 }
@@ -34,6 +40,9 @@ public struct PhotoPageBody: ViewModel, Equatable, Sendable {
     public var overviewLabel: String
     /// `viewer.slideshow`: seconds per photo of the slideshow; nil for none.
     public var slideshowSeconds: Int?
+    /// The photo's tags, each a link to its tag page (none with `tags: false`).
+    public var tagLinks: [TagLinkViewModel] = []
+    public var hasTags = false
 
     public static let fields: ViewModelFields<Self> = [
         .init("photo") { $0.photo },
@@ -43,6 +52,8 @@ public struct PhotoPageBody: ViewModel, Equatable, Sendable {
         .init("overviewLink") { $0.overviewLink },
         .init("overviewLabel") { $0.overviewLabel },
         .init("slideshowSeconds") { $0.slideshowSeconds },
+        .init("tagLinks") { $0.tagLinks },
+        .init("hasTags") { $0.hasTags },
     ]
 }
 
@@ -56,8 +67,6 @@ public struct OverviewPageBody: ViewModel, Equatable, Sendable {
     public var photoCount: String
     public var previousAlbum: AlbumNavLink? = nil
     public var nextAlbum: AlbumNavLink? = nil
-    /// `downloads: zip`: the album's zip, "Download all (12 photos, 1.2 GB)".
-    public var downloadAll: DownloadLinkViewModel? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("rows") { $0.rows },
@@ -65,7 +74,6 @@ public struct OverviewPageBody: ViewModel, Equatable, Sendable {
         .init("photoCount") { $0.photoCount },
         .init("previousAlbum") { $0.previousAlbum },
         .init("nextAlbum") { $0.nextAlbum },
-        .init("downloadAll") { $0.downloadAll },
     ]
 }
 

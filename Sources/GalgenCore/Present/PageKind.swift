@@ -11,6 +11,10 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
     case overview
     /// The album list of a gallery of albums, its front page (`albums.mustache`).
     case albums
+    /// A page of a tag's photos, in justified rows (`tag.mustache`, else `overview.mustache`).
+    case tag
+    /// The tags index: every tag with its count (`tags.mustache`, else `albums.mustache`).
+    case tags
 
     /// The name of the kind's own template, without `.mustache`; also the `{{template}}` key.
     public var template: String {
@@ -18,6 +22,8 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
         case .photo: "page"
         case .overview: "overview"
         case .albums: "albums"
+        case .tag: "tag"
+        case .tags: "tags"
         }
     }
 
@@ -26,6 +32,8 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
     public var fallback: PageKind? {
         switch self {
         case .photo, .overview, .albums: nil
+        case .tag: .overview
+        case .tags: .albums
         }
     }
 

@@ -19,29 +19,21 @@ public enum Presenter {
         return "(min-aspect-ratio: \(ratio)/1000) calc((100vh - 12rem) * \(Double(ratio) / 1000)), " + sizes
     }
 
-    /// Every page of the site: the album list (a gallery of albums), then each album's pages.
+    /// Every page of the site: the album list (a gallery of albums), then each album's pages,
+    /// then the tags index and each tag's pages.
     /// A build takes them from `SitePresentation` an album at a time instead.
     /// `originals`: the sources whose own file is published (`viewer.originals`), and where.
     public static func present(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage],
                                generator: String, originals: [ImageSource: String] = [:]) -> [PageViewModel] {
         let site = SitePresentation(gallery: gallery, plan: plan, rendered: rendered, generator: generator, originals: originals)
         return [site.front()].compactMap { $0 } + (0..<site.albumCount).flatMap(site.pages(ofAlbum:))
+            + site.tagsIndex() + (0..<site.tagCount).flatMap(site.pages(ofTag:))
     }
 
     /// The photos of an album that have renditions, in the album's order, each with its words
     /// resolved and what the page needs of it.
     static func shown(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: (ImageSource) -> RenderedImage?) -> [ShownImage] {
-        let shown: [ShownImage] = album.images.compactMap { image in
-            guard let result = rendered(image.source), !result.renditions.isEmpty,
-                  let planned = plan.planned(image.source) else { return nil }
-            var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata), rendered: result, planned: planned)
-            if let motion = image.motion, let file = rendered(motion)?.video?.files.first, let motionPlan = plan.planned(motion) {
-                entry.motion = (file, motionPlan.path(of: file))
-            } else if let file = result.motion?.files.first {
-                entry.motion = (file, planned.motionPath(of: file))
-            }
-            return entry
-        }
+        let shown: [ShownImage] = album.images.compactMap { shownEntry($0, gallery: gallery, plan: plan, rendered: rendered) }
         let paired = pairedByContentIdentifier(shown, livePhotos: gallery.thumbnails.video.livePhotos)
         let entries = paired.enumerated().map { index, entry in
             PhotoSorting.Entry(name: entry.image.fileName, path: entry.image.source.description,
@@ -50,6 +42,20 @@ public enum Presenter {
                                listed: index)
         }
         return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { paired[$0] }
+    }
+
+    /// One photo as a page shows it, its words resolved; nil when it has no renditions.
+    static func shownEntry(_ image: GalleryImage, gallery: Gallery, plan: BuildPlan,
+                           rendered: (ImageSource) -> RenderedImage?) -> ShownImage? {
+        guard let result = rendered(image.source), !result.renditions.isEmpty,
+              let planned = plan.planned(image.source) else { return nil }
+        var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata, tags: gallery.tags), rendered: result, planned: planned)
+        if let motion = image.motion, let file = rendered(motion)?.video?.files.first, let motionPlan = plan.planned(motion) {
+            entry.motion = (file, motionPlan.path(of: file))
+        } else if let file = result.motion?.files.first {
+            entry.motion = (file, planned.motionPath(of: file))
+        }
+        return entry
     }
 
     /// A Live Photo whose still and motion are named apart (`IMG_1234.HEIC`, `IMG_1234 (1).MOV`),

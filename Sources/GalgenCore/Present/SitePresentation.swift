@@ -15,8 +15,8 @@ public struct SitePresentation {
     let originals: [ImageSource: String]
     /// Per album of a gallery of albums: how many photos it shows and its first.
     let covers: [(count: Int, first: ShownImage?)]
-    /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
-    public var downloads: [String: AlbumZip] = [:]
+    /// Every published tag and its photos (empty with `tags: false`).
+    let tagIndex: TagIndex
 
     public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
                 originals: [ImageSource: String] = [:]) {
@@ -31,10 +31,17 @@ public struct SitePresentation {
         self.rendered = rendered
         self.generator = generator
         self.originals = originals
-        covers = gallery.hasAlbums ? gallery.albums.map { album in
+        // Each album's photos are worked out once here, for its cover and its tags (`TagIndex`).
+        var tagged = TagIndex.Builder()
+        covers = gallery.hasAlbums ? gallery.albums.enumerated().map { position, album in
             let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
+            if gallery.tags.enabled { tagged.add(album: album, position: position, shown: shown) }
             return (shown.count, shown.first)
         } : []
+        if gallery.tags.enabled, !gallery.hasAlbums, let album = gallery.albums.first {
+            tagged.add(album: album, position: 0, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
+        }
+        tagIndex = tagged.finish()
     }
 
     /// How many albums `pages(ofAlbum:)` takes: a gallery without albums is one.
@@ -77,7 +84,7 @@ public struct SitePresentation {
             return entry
         }
         var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
-        addDownloads(&pages, album: album, shown: shown)
+        linkTags(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
         guard let base = gallery.baseURL else { return pages }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)

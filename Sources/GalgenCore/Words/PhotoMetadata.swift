@@ -3,13 +3,33 @@
 public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// When it was taken: EXIF DateTimeOriginal (with OffsetTimeOriginal when present), or XMP's date.
     public var captured: CaptureTime?
-    /// Title, caption and alt text written into the file.
+    /// Title, caption and alt text written into the file, and its keywords and people.
     public var words: EmbeddedWords
+    /// Which reader read it (`currentReader`): a record kept by an older galgen has an older one,
+    /// and its metadata is read again from the file (not rendered again) before it is used.
+    public var reader: Int
 
-    public init(captured: CaptureTime? = nil, words: EmbeddedWords = EmbeddedWords()) {
+    /// 2: keywords (IPTC 2:25, dc:subject, lr:hierarchicalSubject) and people. Records without a
+    /// reader are 1.
+    public static let currentReader = 2
+
+    public init(captured: CaptureTime? = nil, words: EmbeddedWords = EmbeddedWords(), reader: Int = PhotoMetadata.currentReader) {
         self.captured = captured
         self.words = words
+        self.reader = reader
     }
+
+    enum CodingKeys: String, CodingKey { case captured, words, reader }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        captured = try values.decodeIfPresent(CaptureTime.self, forKey: .captured)
+        words = try values.decode(EmbeddedWords.self, forKey: .words)
+        reader = try values.decodeIfPresent(Int.self, forKey: .reader) ?? 1
+    }
+
+    /// Whether it was read by an older reader, so its file says more than it holds.
+    public var isOutdated: Bool { reader < Self.currentReader }
 }
 
 /// A photo's title, caption and alt text as one source gives them, each trimmed and never empty.
@@ -17,11 +37,29 @@ public struct PhotoText: Equatable, Sendable, Codable {
     public var title: String?
     public var caption: String?
     public var alt: String?
+    /// Keywords, each trimmed and NFC, once each (compared without case), the first spelling kept.
+    public var tags: [String]
+    /// The people shown (from the file only): private unless `tags.people` publishes them.
+    public var people: [String]
 
-    public init(title: String? = nil, caption: String? = nil, alt: String? = nil) {
+    public init(title: String? = nil, caption: String? = nil, alt: String? = nil, tags: [String] = [], people: [String] = []) {
         self.title = title
         self.caption = caption
         self.alt = alt
+        self.tags = tags
+        self.people = people
+    }
+
+    enum CodingKeys: String, CodingKey { case title, caption, alt, tags, people }
+
+    /// A record kept before tags were read has none.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try values.decodeIfPresent(String.self, forKey: .title),
+                  caption: try values.decodeIfPresent(String.self, forKey: .caption),
+                  alt: try values.decodeIfPresent(String.self, forKey: .alt),
+                  tags: try values.decodeIfPresent([String].self, forKey: .tags) ?? [],
+                  people: try values.decodeIfPresent([String].self, forKey: .people) ?? [])
     }
 }
 

@@ -19,7 +19,9 @@ extension Sidecar {
         let fields = reader.mapping(root, context: "this sidecar file", allowed: keys)
         if let first = ConfigErrors.inFileOrder(reader.errors).first { return .failure(SidecarProblem(first)) }
         var words = SidecarWords()
-        for key in keys {
+        words.tags = TagList.merged(reader.tagList(fields?["tags"]))
+        if let first = reader.errors.first { return .failure(SidecarProblem(first)) }
+        for key in keys where key != "tags" {
             guard let field = fields?[key], !field.value.isNull else { continue }
             switch value(field.value, key: key) {
             case let .success(text): words[keyPath: path(key)] = text

@@ -4,7 +4,8 @@ import Yams
 /// Sidecar files: a photo's title, caption and alt text in a small file beside it, for photos
 /// brought in by a folder or glob (which gallery.yml cannot give words one by one).
 ///
-/// `IMG_1.jpg.yml` (or `IMG_1.yml`) holds `title:`, `caption:` and `alt:` as YAML;
+/// `IMG_1.jpg.yml` (or `IMG_1.yml`) holds `title:`, `caption:`, `alt:` and `tags:` (one tag or a
+/// list, as in gallery.yml) as YAML;
 /// `IMG_1.jpg.txt` (or `IMG_1.txt`) is a caption, the whole text. The text follows gallery.yml's
 /// rules: UTF-8 (a byte order mark is dropped), no control characters but tab and line breaks,
 /// aliases bounded, and a value is text as written (`title: 2024` is "2024"). Values are NFC,
@@ -14,7 +15,7 @@ public enum Sidecar {
     public static let maximumBytes = 65_536
 
     /// The keys of a YAML sidecar.
-    static let keys = ["title", "caption", "alt"]
+    static let keys = ["title", "caption", "alt", "tags"]
 
     /// The names a sidecar of the photo `fileName` may have, in the folder the photo is in; the
     /// first that exists is the photo's sidecar: for `IMG_1.jpg`, `IMG_1.jpg.yml`, `IMG_1.jpg.yaml`,

@@ -11,12 +11,16 @@ public struct IPTCFields: Equatable, Sendable {
     public var dateCreated: String?
     /// 2:60 Time Created, `HHMMSS±HHMM`.
     public var timeCreated: String?
+    /// 2:25 Keywords: every one, in order (the dataset repeats, one keyword each).
+    public var keywords: [String] = []
 
-    public init(objectName: String? = nil, caption: String? = nil, dateCreated: String? = nil, timeCreated: String? = nil) {
+    public init(objectName: String? = nil, caption: String? = nil, dateCreated: String? = nil, timeCreated: String? = nil,
+                keywords: [String] = []) {
         self.objectName = objectName
         self.caption = caption
         self.dateCreated = dateCreated
         self.timeCreated = timeCreated
+        self.keywords = keywords
     }
 }
 
@@ -57,31 +61,37 @@ public enum IPTCReader {
     /// The fields of a run of IIM datasets (the data of resource block 0x0404).
     public static func read(datasets bytes: ArraySlice<UInt8>) -> IPTCFields {
         var values: [IIMTag: ArraySlice<UInt8>] = [:]
+        var keywords: [ArraySlice<UInt8>] = []
         var offset = bytes.startIndex
         for _ in 0..<maxDatasets {
             guard let dataset = IIMDataset.read(bytes, at: offset) else { break }
-            if let tag = dataset.tag, values[tag] == nil { values[tag] = dataset.value }
+            if dataset.tag == .keywords {
+                keywords.append(dataset.value)
+            } else if let tag = dataset.tag, values[tag] == nil {
+                values[tag] = dataset.value
+            }
             offset = dataset.value.endIndex
         }
         let declaredUTF8 = values[.codedCharacterSet].map { $0.starts(with: utf8Escape) } ?? false
-        func text(_ tag: IIMTag) -> String? {
-            guard let raw = values[tag] else { return nil }
+        func decoded(_ raw: ArraySlice<UInt8>) -> String {
             let value = LegacyText.prefix(raw, maxBytes: maxValueBytes)
             return declaredUTF8 ? LegacyText.utf8(value) : LegacyText.decode(value)
         }
+        func text(_ tag: IIMTag) -> String? { values[tag].map(decoded) }
         return IPTCFields(objectName: text(.objectName), caption: text(.caption),
-                          dateCreated: text(.dateCreated), timeCreated: text(.timeCreated))
+                          dateCreated: text(.dateCreated), timeCreated: text(.timeCreated), keywords: keywords.map(decoded))
     }
 }
 
 /// The datasets galgen reads, by record and dataset number.
 enum IIMTag: Hashable {
-    case codedCharacterSet, objectName, caption, dateCreated, timeCreated
+    case codedCharacterSet, objectName, keywords, caption, dateCreated, timeCreated
 
     init?(record: UInt8, dataset: UInt8) {
         switch (record, dataset) {
         case (1, 90): self = .codedCharacterSet
         case (2, 5): self = .objectName
+        case (2, 25): self = .keywords
         case (2, 120): self = .caption
         case (2, 55): self = .dateCreated
         case (2, 60): self = .timeCreated

@@ -8,6 +8,8 @@ import GalgenCore
 /// - title: XMP dc:title, XMP photoshop:Headline, IPTC 2:05 Object Name;
 /// - caption: XMP dc:description, IPTC 2:120 Caption/Abstract, EXIF ImageDescription;
 /// - alt: XMP Iptc4xmpCore:AltTextAccessibility;
+/// - tags: XMP dc:subject, the leaf of each XMP lr:hierarchicalSubject, IPTC 2:25 Keywords (`TagList`);
+/// - people: XMP Iptc4xmpExt:PersonInImage and the names of MWG face regions;
 /// - captured: EXIF DateTimeOriginal (with SubSecTimeOriginal and OffsetTimeOriginal), XMP
 ///   exif:DateTimeOriginal, XMP photoshop:DateCreated, IPTC 2:55 Date Created with 2:60 Time Created.
 ///
@@ -36,7 +38,9 @@ public enum PhotoMetadataReader {
         }
         let words = EmbeddedWords(title: usable(xmp.title, xmp.headline, iptc.objectName),
                                   caption: usable(xmp.description, iptc.caption, exif.imageDescription),
-                                  alt: usable(xmp.altText))
+                                  alt: usable(xmp.altText),
+                                  tags: TagList.merged(xmp.subjects, xmp.hierarchicalSubjects.map(TagList.leaf), iptc.keywords),
+                                  people: TagList.merged(xmp.people))
         return PhotoMetadata(captured: captured(xmp: xmp, iptc: iptc, exif: exif), words: words)
     }
 

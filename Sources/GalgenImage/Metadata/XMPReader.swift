@@ -16,6 +16,12 @@ public struct XMPFields: Equatable, Sendable {
     public var dateTimeOriginal: String?
     /// photoshop:DateCreated, ISO 8601.
     public var dateCreated: String?
+    /// dc:subject: the keywords (a bag), in order.
+    public var subjects: [String] = []
+    /// lr:hierarchicalSubject: Lightroom's keywords with their parents (`Places|France|Paris`).
+    public var hierarchicalSubjects: [String] = []
+    /// Iptc4xmpExt:PersonInImage, and the names of the MWG face regions (`mwg-rs:Regions`).
+    public var people: [String] = []
 
     public init(title: String? = nil, description: String? = nil, headline: String? = nil, altText: String? = nil,
                 dateTimeOriginal: String? = nil, dateCreated: String? = nil) {
@@ -56,8 +62,13 @@ public enum XMPReader {
     static func read(_ packet: ArraySlice<UInt8>) -> XMPFields {
         var scanner = XMLScanner(packet.prefix(maxPacketBytes))
         var walk = XMPWalk()
-        while let token = scanner.next(), walk.accept(token) {}
-        return walk.fields
+        var lists = XMPListWalk()
+        while let token = scanner.next(), walk.accept(token) { lists.accept(token) }
+        var fields = walk.fields
+        fields.subjects = lists.lists[.subject] ?? []
+        fields.hierarchicalSubjects = lists.lists[.hierarchicalSubject] ?? []
+        fields.people = (lists.lists[.personInImage] ?? []) + lists.faces
+        return fields
     }
 }
 
@@ -98,7 +109,11 @@ struct XMPName: Equatable {
     static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     static let exif = "http://ns.adobe.com/exif/1.0/"
     static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
+    static let iptcExt = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
+    static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
+    static let mwgRegions = "http://www.metadataworkinggroup.com/schemas/regions/"
 
     /// The usual URIs of the usual prefixes, for a packet that uses a prefix without declaring it.
-    static let conventional = ["rdf": rdf, "xml": xml, "dc": dc, "photoshop": photoshop, "exif": exif, "Iptc4xmpCore": iptcCore]
+    static let conventional = ["rdf": rdf, "xml": xml, "dc": dc, "photoshop": photoshop, "exif": exif, "Iptc4xmpCore": iptcCore,
+                               "Iptc4xmpExt": iptcExt, "lr": lightroom, "mwg-rs": mwgRegions]
 }
