@@ -115,8 +115,8 @@ let package = Package(
         // every Debian system), CommonCrypto on Apple's systems.
         .target(name: "GalgenHash", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Live effects: file system, terminal.
-        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim"]),
+        // Live effects: file system, terminal, the album zips (zlib for their CRC-32s only).
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim", "CZlib"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
         .target(name: "CFileShim"),
         // Live fetch effect: HTTP downloads (libcurl) into the content-addressed cache.

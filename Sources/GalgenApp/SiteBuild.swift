@@ -51,6 +51,7 @@ struct SiteBuild {
         let reporter = reporter
         pipeline.videoTools = LiveVideoTools.make(cacheRoot: cache.root, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
         pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
+        pipeline.albumZips = cache.zips.maker
         return pipeline
     }
 

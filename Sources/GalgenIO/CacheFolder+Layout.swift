@@ -37,6 +37,8 @@ extension CacheFolder {
         public var renditions: String { root + "/renditions" }
         /// Snapshots of published originals (`OriginalSnapshots`).
         public var originals: String { root + "/originals" }
+        /// Album zips (`downloads: zip`), named by their entry list's digest (`AlbumZipStore`).
+        public var zips: String { root + "/zips" }
         /// Download bodies (GalgenFetch's `DiskCache`).
         public var bodies: String { root + "/bodies" }
 
@@ -54,7 +56,7 @@ extension CacheFolder {
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
-             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)),
+             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)), ("zips/", zips),
              ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),
              ("index/", downloadIndex), ("transient/", transient)]
         }

@@ -18,6 +18,8 @@ public struct CacheFolder: Sendable {
     public let pages: DiskPageCache
     public let originals: OriginalSnapshots
     public let lastBuild: LastBuildFile
+    /// Album zips: made and pruned by the pipeline (`BuildPipeline.albumZips`), with the keys it used.
+    public let zips: AlbumZipStore
 
     /// The cache at `root` of a site written to `output`.
     public init(root: String, output: String, temporaries: TemporaryFiles = TemporaryFiles()) {
@@ -29,6 +31,7 @@ public struct CacheFolder: Sendable {
         sources = SourceDigests(path: layout.sourceDigests, temporaries: temporaries)
         pages = DiskPageCache(path: layout.pages, output: output, siteStamps: siteStamps, temporaries: temporaries)
         originals = OriginalSnapshots(folder: layout.originals, temporaries: temporaries)
+        zips = AlbumZipStore(folder: layout.zips, temporaries: temporaries)
         lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps), temporaries: temporaries)
     }
 

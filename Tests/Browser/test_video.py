@@ -137,7 +137,7 @@ class Published(VideoTestCase):
                 self.assertTrue(any("avc1" in t for _, t in sources), sources)
                 fallback = video.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
                 download = self.driver.find_element(By.CSS_SELECTOR, ".meta a[download]")
-                self.assertEqual(download.text, "Download video")
+                self.assertEqual(download.text, "Download")
                 self.assertEqual(download.get_attribute("href"), fallback)
                 self.assertTrue(os.path.isfile(os.path.join(self.site, fallback.removeprefix(self.server.url()))))
                 # The duration leads the line under the title (then the date and device, when known).

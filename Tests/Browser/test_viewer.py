@@ -435,7 +435,7 @@ class Slideshow(ViewerTestCase):
 
     def test_the_original_file_is_offered(self):
         self.open("tower")
-        link = self.driver.find_element(By.XPATH, "//a[normalize-space(.)='Original file']")
+        link = self.driver.find_element(By.XPATH, "//p[@class='meta']/a[normalize-space(.)='Download']")
         self.assertIsNotNone(link.get_attribute("download"))
         self.assertIn("-original.", link.get_attribute("href"))
 

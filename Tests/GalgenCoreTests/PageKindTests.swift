@@ -20,7 +20,13 @@ struct PageKindTests {
         ])
         gallery.baseURL = "https://example.com/"
         gallery.viewer.slideshowSeconds = 4
-        return Fixture.present(gallery)
+        var pages = Fixture.present(gallery)
+        // An album's zip (`downloads: zip`) is linked only once the build made it.
+        if let index = pages.firstIndex(where: { $0.kind == .overview }), case var .overview(body) = pages[index].body {
+            body.downloadAll = DownloadLinkViewModel(href: "day.3f2a9c1e.zip", fileName: "day.zip", label: "Download all")
+            pages[index].body = .overview(body)
+        }
+        return pages
     }
 
     static let bodyFields: [PageKind: [String]] = [
@@ -89,12 +95,13 @@ struct PageKindTests {
         photoChanges[6].slideshowSeconds = nil
         photoChanges[7].tagLinks.removeLast()
         photoChanges[8].hasTags = false
-        var overviewChanges = [OverviewPageBody](repeating: o, count: 5)
+        var overviewChanges = [OverviewPageBody](repeating: o, count: 6)
         overviewChanges[0].rows.removeLast()
         overviewChanges[1].pagination = PaginationViewModel(previous: nil, next: "x/", numbers: [])
         overviewChanges[2].photoCount = "X"
         overviewChanges[3].previousAlbum = link
         overviewChanges[4].nextAlbum = nil
+        overviewChanges[5].downloadAll = DownloadLinkViewModel(href: "x.zip", fileName: "x.zip", label: "X")
         var albumsChanges = [AlbumsPageBody](repeating: a, count: 2)
         albumsChanges[0].albums.removeLast()
         albumsChanges[1].hasAlbums = false

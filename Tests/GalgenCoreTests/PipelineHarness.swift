@@ -69,7 +69,7 @@ struct PipelineHarness {
              writeError: String? = nil,
              pages: PageCache = .none, renditions: RenditionStore = .none,
              peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
-             modified: [String: Int64] = [:], formatsLater: Bool = false,
+             modified: [String: Int64] = [:], formatsLater: Bool = false, albumZips: AlbumZipMaker = .none,
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
@@ -106,6 +106,7 @@ struct PipelineHarness {
                                      effects: effects, generator: "galgen test")
         pipeline.memory = memory
         pipeline.formatsLater = formatsLater
+        pipeline.albumZips = albumZips
         do { return .success(try await pipeline.run()) } catch { return .failure(error) }
     }
 

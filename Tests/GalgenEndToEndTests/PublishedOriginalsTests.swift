@@ -59,7 +59,7 @@ struct PublishedOriginalsTests {
         let mismatched = afterChange.filter { !$0.matches }
         #expect(mismatched.isEmpty, "published under another file's fingerprint: \(mismatched)")
         #expect(afterChange.isEmpty)
-        #expect(!(project.read("_site/a/index.html") ?? "").contains("Original file"))
+        #expect(!(project.read("_site/a/index.html") ?? "").contains("-original."))
         // The next build checks the new photo and publishes it.
         let again = try await project.build()
         #expect(again.status == 0, "\(again.stderr)")

@@ -21,6 +21,8 @@ public struct BuildPipeline: Sendable {
     /// (JPEG) now, and the site is written with it; the other formats are left for a build
     /// without this flag (`BuildSummary.later`). `galgen build` always writes every format.
     public var formatsLater = false
+    /// Makes (or finds in the cache) each album's zip for `downloads: zip`; none without a cache.
+    public var albumZips = AlbumZipMaker.none
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
@@ -56,11 +58,19 @@ public struct BuildPipeline: Sendable {
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
         let failures = renderFailures + originals.failures
-        let presentation = SitePresentation(gallery: gallery, plan: plan, generator: generator, originals: originals.paths) {
+        let zips = try makeZips(gallery, plan: plan, rendered: rendered, originals: originals)
+        var presentation = SitePresentation(gallery: gallery, plan: plan, generator: generator, originals: originals.paths) {
             rendered[$0]?.image
         }
-        let site = try writeSite(presentation, template: loaded.template, files: { Self.imageFiles(plan, rendered) + originals.files },
+        presentation.downloads = Dictionary(zips.map { ($0.zip.album, $0.zip) }) { first, _ in first }
+        let site = try writeSite(presentation, template: loaded.template,
+                                 files: { Self.imageFiles(plan, rendered) + originals.files + zips.map(\.file) },
                                  usedKeys: Set(rendered.values.flatMap(\.keys)))
+        do {
+            try albumZips.finish(Set(zips.map(\.zip.key)))
+        } catch {
+            effects.report(.imageWarning(source: "album zips", message: "the cache kept old zips it could not remove: \(error)"))
+        }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
                                    pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)
         summary.pagesRendered = site.pagesRendered

@@ -67,6 +67,8 @@ public struct OverviewPageBody: ViewModel, Equatable, Sendable {
     public var photoCount: String
     public var previousAlbum: AlbumNavLink? = nil
     public var nextAlbum: AlbumNavLink? = nil
+    /// `downloads: zip`: the album's zip, "Download all (12 photos, 1.2 GB)".
+    public var downloadAll: DownloadLinkViewModel? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("rows") { $0.rows },
@@ -74,6 +76,7 @@ public struct OverviewPageBody: ViewModel, Equatable, Sendable {
         .init("photoCount") { $0.photoCount },
         .init("previousAlbum") { $0.previousAlbum },
         .init("nextAlbum") { $0.nextAlbum },
+        .init("downloadAll") { $0.downloadAll },
     ]
 }
 

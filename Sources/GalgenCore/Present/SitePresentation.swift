@@ -17,6 +17,8 @@ public struct SitePresentation {
     let covers: [(count: Int, first: ShownImage?)]
     /// Every published tag and its photos (empty with `tags: false`).
     let tagIndex: TagIndex
+    /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
+    public var downloads: [String: AlbumZip] = [:]
 
     public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
                 originals: [ImageSource: String] = [:]) {
@@ -85,6 +87,7 @@ public struct SitePresentation {
         }
         var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
         linkTags(&pages, album: album, shown: shown)
+        addDownloads(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
         guard let base = gallery.baseURL else { return pages }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)

@@ -67,6 +67,9 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var photoFacts: String?
     /// The photo's own file (`viewer.originals`), relative to the page; nil when not published.
     public var originalHref: String? = nil
+    /// The file to take home: the original when published, else the largest rendition (a video's
+    /// largest MP4), with the name to save it under (`AlbumDownloadPlan.target`).
+    public var download: DownloadLinkViewModel? = nil
     /// A video's player (its poster is `src`); nil for a photo.
     public var video: VideoViewModel? = nil
     /// A Live Photo's motion; nil for anything else.
@@ -101,6 +104,7 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("placeholder") { $0.placeholder },
         .init("photoFacts") { $0.photoFacts },
         .init("originalHref") { $0.originalHref },
+        .init("download") { $0.download },
         .init("video") { $0.video },
         .init("live") { $0.live },
         .init("videoFacts") { $0.videoFacts },
