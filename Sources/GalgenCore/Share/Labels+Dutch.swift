@@ -46,6 +46,11 @@ extension Labels {
         "zoomOut": "Uitzoomen",
         "close": "Sluiten",
         "tags": "Trefwoorden",
+        "allTags": "Alle trefwoorden",
+        "tagCountOne": "{count} trefwoord",
+        "tagCountOther": "{count} trefwoorden",
+        "noTags": "Nog geen trefwoorden",
+        "photoTags": "Trefwoorden:",
         "download": "Downloaden",
         "downloadAll": "Alles downloaden ({count}, {size})",
     ]

@@ -47,6 +47,11 @@ extension Labels {
         "zoomOut": "Zoom arrière",
         "close": "Fermer",
         "tags": "Mots-clés",
+        "allTags": "Tous les mots-clés",
+        "tagCountOne": "{count} mot-clé",
+        "tagCountOther": "{count} mots-clés",
+        "noTags": "Aucun mot-clé pour l’instant",
+        "photoTags": "Mots-clés\u{A0}:",
         "download": "Télécharger",
         "downloadAll": "Tout télécharger ({count}, {size})",
     ]

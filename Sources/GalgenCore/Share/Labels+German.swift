@@ -46,6 +46,11 @@ extension Labels {
         "zoomOut": "Verkleinern",
         "close": "Schließen",
         "tags": "Stichwörter",
+        "allTags": "Alle Stichwörter",
+        "tagCountOne": "{count} Stichwort",
+        "tagCountOther": "{count} Stichwörter",
+        "noTags": "Noch keine Stichwörter",
+        "photoTags": "Stichwörter:",
         "download": "Herunterladen",
         "downloadAll": "Alle herunterladen ({count}, {size})",
     ]

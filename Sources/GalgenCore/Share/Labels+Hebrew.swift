@@ -48,6 +48,11 @@ extension Labels {
         "zoomOut": "הקטנה",
         "close": "סגירה",
         "tags": "תגיות",
+        "allTags": "כל התגיות",
+        "tagCountOne": "תגית אחת",
+        "tagCountOther": "{count} תגיות",
+        "noTags": "אין עדיין תגיות",
+        "photoTags": "תגיות:",
         "download": "הורדה",
         "downloadAll": "הורדת הכול ({count}, {size})",
     ]

@@ -46,6 +46,11 @@ extension Labels {
         "zoomOut": "Riduci",
         "close": "Chiudi",
         "tags": "Tag",
+        "allTags": "Tutti i tag",
+        "tagCountOne": "{count} tag",
+        "tagCountOther": "{count} tag",
+        "noTags": "Ancora nessun tag",
+        "photoTags": "Tag:",
         "download": "Scarica",
         "downloadAll": "Scarica tutto ({count}, {size})",
     ]

@@ -47,6 +47,11 @@ extension Labels {
         "zoomOut": "縮小",
         "close": "閉じる",
         "tags": "タグ",
+        "allTags": "すべてのタグ",
+        "tagCountOne": "{count}個のタグ",
+        "tagCountOther": "{count}個のタグ",
+        "noTags": "タグはまだありません",
+        "photoTags": "タグ:",
         "download": "ダウンロード",
         "downloadAll": "すべてダウンロード（{count}、{size}）",
     ]

@@ -47,6 +47,11 @@ extension Labels {
         "zoomOut": "Reduzir",
         "close": "Fechar",
         "tags": "Tags",
+        "allTags": "Todas as tags",
+        "tagCountOne": "{count} tag",
+        "tagCountOther": "{count} tags",
+        "noTags": "Ainda não há tags",
+        "photoTags": "Tags:",
         "download": "Baixar",
         "downloadAll": "Baixar tudo ({count}, {size})",
     ]

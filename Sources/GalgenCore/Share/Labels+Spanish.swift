@@ -46,6 +46,11 @@ extension Labels {
         "zoomOut": "Alejar",
         "close": "Cerrar",
         "tags": "Etiquetas",
+        "allTags": "Todas las etiquetas",
+        "tagCountOne": "{count} etiqueta",
+        "tagCountOther": "{count} etiquetas",
+        "noTags": "Aún no hay etiquetas",
+        "photoTags": "Etiquetas:",
         "download": "Descargar",
         "downloadAll": "Descargar todo ({count}, {size})",
     ]
