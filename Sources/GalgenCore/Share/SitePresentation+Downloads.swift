@@ -38,7 +38,7 @@ extension SitePresentation {
                 pages[index].body = .photo(body)
             case var .overview(body):
                 guard let zip else { continue }
-                let count = shown.count == 1 ? (noun == "videos" ? "1 video" : "1 photo") : "\(Presenter.grouped(shown.count)) \(noun)"
+                let count = labels.text(Presenter.itemKey(noun), count: shown.count)
                 body.downloadAll = DownloadLinkViewModel(
                     href: OutputLayout.href(from: path, to: zip.path), fileName: zip.fileName,
                     label: labels.text("downloadAll", ["count": count, "size": AlbumDownloadPlan.sizeText(zip.byteCount)]))
