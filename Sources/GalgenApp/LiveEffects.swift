@@ -7,7 +7,7 @@ extension BuildEffects {
     /// The real file system, network and terminal, with the stores of `cache` (whose records
     /// are read only once `cache.prefetch()` or a store asks).
     static func live(output: String, cache: CacheFolder, fetcher: RemoteFetcher, reporter: TerminalReporter) -> BuildEffects {
-        BuildEffects(
+        var effects = BuildEffects(
             readFile: { try FileSystem.read($0, limit: $1) },
             loadTemplate: loadTemplate,
             fetchRemote: fetcher.fetchAll,
@@ -23,6 +23,8 @@ extension BuildEffects {
             saveRendered: cache.saveRendered,
             openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
             report: reporter.report)
+        effects.unlistedToken = cache.unlisted.token(for:)
+        return effects
     }
 
     /// Only what the configuration stage uses: no cache is opened, nothing is written.

@@ -17,6 +17,8 @@ extension CacheFolder {
         public var lastBuild: String { root + "/last-build" }
         /// The last build's report, every photo and what became of it.
         public var buildReport: String { root + "/build-report.json" }
+        /// The random part of each unlisted album's address (`UnlistedAddresses`): never discarded.
+        public var unlisted: String { root + "/unlisted.json" }
         /// The stamps of the files the site writer wrote into the output.
         public var siteStamps: String { root + "/site.stamps" }
 
@@ -52,7 +54,7 @@ extension CacheFolder {
         /// Every file and folder above, by the name docs/architecture.md gives it; content
         /// stores with their stamp files (`ContentStore.stampsPath`).
         public var entries: [(name: String, path: String)] {
-            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps),
+            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("unlisted.json", unlisted),
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),

@@ -20,6 +20,7 @@ public struct CacheFolder: Sendable {
     public let lastBuild: LastBuildFile
     /// Album zips: made and pruned by the pipeline (`BuildPipeline.albumZips`), with the keys it used.
     public let zips: AlbumZipStore
+    public let unlisted: UnlistedAddresses
 
     /// The cache at `root` of a site written to `output`.
     public init(root: String, output: String, temporaries: TemporaryFiles = TemporaryFiles()) {
@@ -32,6 +33,7 @@ public struct CacheFolder: Sendable {
         pages = DiskPageCache(path: layout.pages, output: output, siteStamps: siteStamps, temporaries: temporaries)
         originals = OriginalSnapshots(folder: layout.originals, temporaries: temporaries)
         zips = AlbumZipStore(folder: layout.zips, temporaries: temporaries)
+        unlisted = UnlistedAddresses(path: layout.unlisted, temporaries: temporaries)
         lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps), temporaries: temporaries)
     }
 

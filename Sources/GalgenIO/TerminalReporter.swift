@@ -76,6 +76,11 @@ public final class TerminalReporter: Sendable {
                 drawVideos(&state, now: fraction >= 1)
             case let .videoTool(text):
                 if state.verbosity == .verbose { line("  $ \(text)", &state) }
+            case let .unlistedAddress(album, folder, token):
+                if state.verbosity != .quiet {
+                    line("  · Unlisted album '\(album)' is at \(folder) (the address is kept in the cache; "
+                         + "to keep it without the cache, write 'unlisted: \(token)' on the album in gallery.yml)", &state)
+                }
             }
         }
     }

@@ -33,7 +33,7 @@ extension ConfigReader {
             album.groups = list.groups
             album.order = readOrder(fields, inherited: order)
             album.downloads = readDownloads(fields["downloads"], key: "downloads")
-            album.unlisted = bool(fields["unlisted"], key: "unlisted") ?? false
+            (album.unlisted, album.unlistedToken) = readUnlisted(fields["unlisted"])
             albums.append((album, fields["slug"]?.value ?? item, slug != nil))
         }
         let slugs = assignSlugs(albums.map { ($0.album.slug, $0.explicit, $0.slugNode, Slug.make(from: $0.album.title)) },

@@ -77,4 +77,16 @@ extension ConfigReader {
         }
         return labels
     }
+
+    /// An album's `unlisted: true | false`, or `unlisted: k3j9x0q2ma`: unlisted at that address.
+    mutating func readUnlisted(_ field: Field?) -> (Bool, String?) {
+        guard let field, !field.value.isNull else { return (false, nil) }
+        if let flag = Self.boolean(field) { return (flag, nil) }
+        guard let text = string(field, key: "unlisted"), UnlistedAddress.isToken(text) else {
+            fail(.wrongType(key: "unlisted", expected: "true, false, or the \(UnlistedAddress.tokenLength) letters and digits "
+                                + "of an unlisted album's address (as a build prints them)"), at: field.value)
+            return (false, nil)
+        }
+        return (true, text)
+    }
 }

@@ -54,8 +54,10 @@ public struct Album: Equatable, Sendable {
     public var groups: [Placed<PhotoGroup>] = []
     /// The album's own `downloads:`; nil for the gallery's.
     public var downloads: AlbumDownloads?
-    /// `unlisted: true`: built, but in no listing, and at an address hard to guess.
+    /// `unlisted: true`: built, but in no listing, and at an address hard to guess
+    /// (`UnlistedAddress`); `unlisted: k3j9x0q2ma` gives that address's random part.
     public var unlisted = false
+    public var unlistedToken: String?
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title

@@ -42,6 +42,12 @@ public struct BuildEffects: Sendable {
     public var openSite: @Sendable () throws -> SiteOutput
     /// Progress and messages for the terminal.
     public var report: @Sendable (_ event: BuildEvent) -> Void
+    /// An unlisted album's random address part, by the album's slug: the one kept (in the cache),
+    /// or a new one, kept from now on (`isNew`). By default a new one every time (nothing kept).
+    public var unlistedToken: @Sendable (_ slug: String) throws -> (token: String, isNew: Bool) = { _ in
+        var generator = SystemRandomNumberGenerator()
+        return (UnlistedAddress.token(using: &generator), true)
+    }
 
     public init(
         readFile: @escaping @Sendable (String, ReadLimit) throws -> [UInt8],
@@ -119,6 +125,9 @@ public enum BuildEvent: Equatable, Sendable {
     case videoProgress(source: String, output: String, fraction: Double, secondsLeft: Double?)
     /// A line about the video tools (ffmpeg's version, each command line run): shown with `--verbose`.
     case videoTool(String)
+    /// An unlisted album got a new address (`folder`, such as `family-k3j9x0q2ma/`), made of
+    /// `token`: said once, with how to keep it without the cache.
+    case unlistedAddress(album: String, folder: String, token: String)
 }
 
 /// Progress of the download stage. URLs in here are already redacted.

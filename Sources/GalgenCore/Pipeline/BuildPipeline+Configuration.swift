@@ -22,7 +22,7 @@ extension BuildPipeline {
             throw .config(error)
         }
         let expanded = try expand(parsed, in: directory)
-        let gallery = expanded.gallery
+        let gallery = try addressUnlisted(expanded.gallery)
         let folder = gallery.templatePath.map(resolve)
         let template: LoadedTemplate
         do {
@@ -40,6 +40,26 @@ extension BuildPipeline {
         } catch {
             throw .template(error)
         }
+    }
+
+    /// Each unlisted album at its hard-to-guess address (`UnlistedAddress`); a new address is said once.
+    private func addressUnlisted(_ gallery: Gallery) throws(BuildError) -> Gallery {
+        var failure: BuildError?
+        let addressed = UnlistedAddress.addressed(gallery) { slug in
+            do {
+                let kept = try effects.unlistedToken(slug)
+                if kept.isNew {
+                    let title = gallery.albums.first { $0.slug == slug }?.title ?? slug
+                    effects.report(.unlistedAddress(album: title, folder: UnlistedAddress.slug(slug, token: kept.token) + "/", token: kept.token))
+                }
+                return kept.token
+            } catch {
+                failure = failure ?? .write(reason: "cannot keep the address of the unlisted album '\(slug)' in the cache: \(error)")
+                return ""
+            }
+        }
+        if let failure { throw failure }
+        return addressed
     }
 
     /// What the template folder contributes (for `--verbose`) and what of it is skipped (warnings),

@@ -26,7 +26,7 @@ public enum SiteRenderer {
                               renderingOnly: Set<String>? = nil) -> [OutputFile] {
         let linked = linkAssets(pages, template: compiled.source).filter { renderingOnly?.contains($0.path) ?? true }
         return renderPages(linked, template: compiled)
-            + siteFiles(template: compiled.source, addresses: pages.compactMap(\.canonicalURL),
+            + siteFiles(template: compiled.source, addresses: pages.filter { !$0.noindex }.compactMap(\.canonicalURL),
                         base: pages.first { $0.path == OutputLayout.index }?.canonicalURL)
     }
 
@@ -37,8 +37,9 @@ public enum SiteRenderer {
 
     /// The files of the site that are neither pages nor images: the template's assets, `_headers`,
     /// and with `base_url` the sitemap of every page's address (`addresses`, in page order; `base`
-    /// is the front page's).
-    public static func siteFiles(template: SiteTemplate, addresses: [String], base: String?) -> [OutputFile] {
+    /// is the front page's; `unlisted`: the folders of unlisted albums, which `_headers` keeps out
+    /// of search engines).
+    public static func siteFiles(template: SiteTemplate, addresses: [String], base: String?, unlisted: [String] = []) -> [OutputFile] {
         // Fingerprinted copies for galgen's pages; the plain names too when a template from
         // before fingerprints links them directly (assets/gallery.css).
         let plainNamesLinked = template.templates.values.contains { text in
@@ -50,7 +51,7 @@ public enum SiteRenderer {
         }
         let fingerprinted = template.assets.filter { OutputLayout.fingerprintedAssets.contains($0.key) }
             .map { OutputLayout.asset($0.key, bytes: $0.value) }.sorted()
-        files.append(OutputFile(path: OutputLayout.headers, text: HostHeaders.file(fingerprinted: fingerprinted, template: template)))
+        files.append(OutputFile(path: OutputLayout.headers, text: HostHeaders.file(fingerprinted: fingerprinted, template: template, noindex: unlisted)))
         if let base, !addresses.isEmpty {
             files += sitemaps(addresses, base: base)
         }
