@@ -38,7 +38,7 @@ extension BuildPipeline {
             // The album list first, then each album, as `Presenter.present` orders the pages.
             for position in -1..<presentation.albumCount {
                 let pages = position < 0 ? [presentation.front()].compactMap { $0 } : presentation.pages(ofAlbum: position)
-                addresses += pages.compactMap(\.canonicalURL)
+                addresses += pages.filter { !$0.noindex }.compactMap(\.canonicalURL)
                 base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
                 let (pageFiles, rendered) = renderPages(pages, template: template)
                 try hand(pageFiles, to: output, site: &site)
@@ -58,7 +58,8 @@ extension BuildPipeline {
                 site.pages += pages.count
                 site.pagesRendered += rendered
             }
-            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
+            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base,
+                                                        unlisted: presentation.unlistedFolders), to: output, site: &site)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()
             try effects.finishCache(usedKeys)

@@ -63,6 +63,8 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     /// Link back to the album list, on album pages of a multi-album gallery.
     public var parentLink: String?
     public var generator: String
+    /// A page of an unlisted album: `<meta name="robots" content="noindex">`, and not in the sitemap.
+    public var noindex = false
     /// With `base_url`: this page's public address, and what link previews show.
     public var canonicalURL: String? = nil
     public var preview: PreviewViewModel? = nil
@@ -71,10 +73,10 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     /// Fingerprinted stylesheet and script, relative to this page (set by the site renderer).
     public var stylesheet: String = ""
     public var script: String = ""
-
-    public static let fields: ViewModelFields<Self> = [
     /// The site's strings, read as `{{labels.key}}` (`LabelsViewModel`).
     public var labels: Labels = .standard
+
+    public static let fields: ViewModelFields<Self> = [
         .init("path") { $0.path },
         .init("root") { $0.root },
         .init("galleryTitle") { $0.galleryTitle },
@@ -85,11 +87,12 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
         .init("useThumbnailSegments") { $0.useThumbnailSegments },
         .init("parentLink") { $0.parentLink },
         .init("generator") { $0.generator },
+        .init("noindex") { $0.noindex },
         .init("canonicalURL") { $0.canonicalURL },
         .init("preview") { $0.preview },
         .init("feeds") { $0.feeds },
         .init("stylesheet") { $0.stylesheet },
         .init("script") { $0.script },
+        .init("labels") { LabelsViewModel($0.labels, generator: $0.generator, title: $0.title) },
     ]
 }
-        .init("labels") { LabelsViewModel($0.labels, generator: $0.generator, title: $0.title) },

@@ -70,8 +70,9 @@ public struct SitePresentation {
             useThumbnailSegments: false, parentLink: nil, generator: generator, labels: labels)
         let front = PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))
         guard let base = gallery.baseURL else { return front }
-        // The first album's cover.
-        let preview = covers.first?.first.map { Presenter.PreviewImage($0, $0.smallest) }
+        // The first listed album's cover.
+        let firstListed = zip(gallery.albums, covers).first { !$0.0.unlisted }?.1
+        let preview = firstListed?.first.map { Presenter.PreviewImage($0, $0.smallest) }
         return withFeedLinks(Presenter.addressed(front, base: base, gallery: gallery, preview: preview), album: nil)
     }
 
@@ -86,24 +87,33 @@ public struct SitePresentation {
             return entry
         }
         var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
-        linkTags(&pages, album: album, shown: shown)
         addDownloads(&pages, album: album, shown: shown)
+        linkTags(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
+        if album.unlisted { for page in pages.indices { pages[page].noindex = true } }
         guard let base = gallery.baseURL else { return pages }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
         return pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) }
     }
 
-    /// The previous and next albums, linked from each of an album's overview pages.
+    /// The folders of the unlisted albums (`family-k3j9x0q2ma/`), which `_headers` keeps out of search engines.
+    public var unlistedFolders: [String] {
+        gallery.albums.filter(\.unlisted).map { plan.layout.folder(of: $0) }
+    }
+
+    /// The previous and next listed albums, linked from each of a listed album's overview pages
+    /// (an unlisted album links none, and none links it).
     private func linkNeighbours(_ pages: inout [PageViewModel], position: Int) {
+        let listed = gallery.albums.indices.filter { !gallery.albums[$0].unlisted }
+        guard let place = listed.firstIndex(of: position) else { return }
         for page in pages.indices {
             guard case var .overview(body) = pages[page].body else { continue }
             let path = pages[page].path
             let link = { (other: Int) in
                 AlbumNavLink(title: gallery.albums[other].title, href: OutputLayout.href(from: path, to: plan.layout.page(of: gallery.albums[other])))
             }
-            body.previousAlbum = position > 0 ? link(position - 1) : nil
-            body.nextAlbum = position + 1 < gallery.albums.count ? link(position + 1) : nil
+            body.previousAlbum = place > 0 ? link(listed[place - 1]) : nil
+            body.nextAlbum = place + 1 < listed.count ? link(listed[place + 1]) : nil
             pages[page].body = .overview(body)
         }
     }
