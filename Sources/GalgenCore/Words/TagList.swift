@@ -6,7 +6,7 @@ import Foundation
 public enum TagList {
     public static let maxCharacters = 100
     /// Tags kept per photo at most.
-    public static let maxTags = 200
+    public static let maxTags = 50
 
     /// The tags of `lists`, in order, earlier lists first.
     public static func merged(_ lists: [String]...) -> [String] {
