@@ -75,6 +75,17 @@ struct AtomFeedTests {
         #expect(day.all("entry").compactMap { $0.first("title")?.text } == ["B", "A"])
     }
 
+    /// A build takes an album's entries from the presentation of its pages: the same entries.
+    @Test func theEntriesOfAnAlbumsPresentationAreItsFeeds() {
+        let gallery = Self.trips()
+        let site = SitePresentation(gallery: gallery, plan: Planner.plan(gallery), rendered: Self.rendered(gallery), generator: "g")
+        for position in 0..<site.albumCount {
+            let presented = site.presented(ofAlbum: position)
+            #expect(presented.feed.count == gallery.albums[position].images.count && presented.feed == site.feedEntries(ofAlbum: position))
+            #expect(presented.pages == site.pages(ofAlbum: position))
+        }
+    }
+
     @Test func wordsAreEscapedAndCharactersXMLForbidsLeftOut() throws {
         let title = #"Tom & Jerry <b>"quoted"</b> 'apostrophe'"#, caption = "Été à Zürich — 日本 📷 \u{1}bell\u{FFFF} & <script>"
         var gallery = Fixture.singleAlbum([Fixture.image("a", title: title, caption: caption)], title: "Fish & <Chips>")

@@ -37,14 +37,16 @@ extension BuildPipeline {
             var newest = presentation.newestEntries
             // The album list first, then each album, as `Presenter.present` orders the pages.
             for position in -1..<presentation.albumCount {
-                let pages = position < 0 ? [presentation.front()].compactMap { $0 } : presentation.pages(ofAlbum: position)
+                let presented = position < 0 ? PresentedAlbum(pages: [presentation.front()].compactMap { $0 }, feed: [])
+                    : presentation.presented(ofAlbum: position)
+                let pages = presented.pages
                 addresses += pages.filter { !$0.noindex }.compactMap(\.canonicalURL)
                 base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
                 let (pageFiles, rendered) = renderPages(pages, template: template)
                 try hand(pageFiles, to: output, site: &site)
                 site.pages += pages.count
                 site.pagesRendered += rendered
-                let feeds = presentation.feedFiles(ofAlbum: position, newest: &newest)
+                let feeds = presentation.feedFiles(ofAlbum: position, entries: presented.feed, newest: &newest)
                 if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
             if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }

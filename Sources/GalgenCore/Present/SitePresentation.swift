@@ -79,6 +79,12 @@ public struct SitePresentation {
     /// Album `position`'s overview pages, then its photo pages, in the album's order (with a
     /// gallery without albums, position 0 is the gallery's one album).
     public func pages(ofAlbum position: Int) -> [PageViewModel] {
+        presented(ofAlbum: position).pages
+    }
+
+    /// Album `position`'s pages, and its newest items for the feeds, from one presentation of its
+    /// items (`PresentedAlbum`).
+    public func presented(ofAlbum position: Int) -> PresentedAlbum {
         let album = gallery.hasAlbums ? gallery.albums[position]
             : gallery.albums.first ?? Album(title: gallery.title, slug: "", images: [])
         let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered).map { entry in
@@ -91,9 +97,10 @@ public struct SitePresentation {
         linkTags(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
         if album.unlisted { for page in pages.indices { pages[page].noindex = true } }
-        guard let base = gallery.baseURL else { return pages }
+        guard let base = gallery.baseURL else { return PresentedAlbum(pages: pages, feed: []) }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
-        return pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) }
+        return PresentedAlbum(pages: pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) },
+                              feed: feedEntries(album, shown: shown))
     }
 
     /// The folders of the unlisted albums (`family-k3j9x0q2ma/`), which `_headers` keeps out of search engines.

@@ -14,9 +14,10 @@ extension SitePresentation {
 
     /// Album `position`'s own feed file (a gallery of albums, a listed album), its entries added
     /// to `newest` for the site's feed; nothing for the album list (`position` -1) or without feeds.
-    public func feedFiles(ofAlbum position: Int, newest: inout NewestEntries) -> [OutputFile] {
+    /// `entries`: the album's, as `presented(ofAlbum:)` gave them (nil: worked out here).
+    public func feedFiles(ofAlbum position: Int, entries: [AtomEntry]? = nil, newest: inout NewestEntries) -> [OutputFile] {
         guard position >= 0, writesFeeds else { return [] }
-        let entries = feedEntries(ofAlbum: position)
+        let entries = entries ?? feedEntries(ofAlbum: position)
         newest.add(entries, album: position)
         return [albumFeed(position: position, entries: entries)].compactMap { $0 }
     }
@@ -31,8 +32,13 @@ extension SitePresentation {
     /// unlisted album, or when no feeds are written.
     public func feedEntries(ofAlbum position: Int) -> [AtomEntry] {
         let album = feedAlbum(position)
+        guard writesFeeds, !album.unlisted else { return [] }
+        return feedEntries(album, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
+    }
+
+    /// `album`'s newest items, of `shown` (its items as its pages show them).
+    func feedEntries(_ album: Album, shown: [ShownImage]) -> [AtomEntry] {
         guard writesFeeds, let base = gallery.baseURL, !album.unlisted else { return [] }
-        let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
         let newest = FeedOrder.newestFirst(shown, order: album.order ?? gallery.order).prefix(gallery.feeds.limit)
         let ids = TagURI(base: base)
         let labels = gallery.labels
@@ -102,6 +108,18 @@ extension SitePresentation {
         return AtomEntry(id: ids.id(String(folder.dropLast())), title: title, summary: item.image.caption, date: date,
                          pageURL: base + URLPath.escape(folder), image: image, alt: item.image.alt ?? title, video: video,
                          duration: item.duration.map { labels.text("videoDuration", ["duration": $0]) })
+    }
+}
+
+/// An album's pages, and its newest items for the feeds (none without feeds): both from one
+/// presentation of its items, so the feeds cost a build no second pass over an album.
+public struct PresentedAlbum {
+    public var pages: [PageViewModel]
+    public var feed: [AtomEntry]
+
+    public init(pages: [PageViewModel], feed: [AtomEntry]) {
+        self.pages = pages
+        self.feed = feed
     }
 }
 
