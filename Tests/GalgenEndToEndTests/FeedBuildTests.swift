@@ -121,6 +121,35 @@ struct FeedBuildTests {
         #expect(second.stdout.contains("is up to date") || second.stderr.contains("is up to date"), "\(second.stdout)")
     }
 
+    /// A video is shown by its poster (a JPEG rendition) and encloses its MP4.
+    @Test(.enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed"))
+    func aVideoIsItsPosterAndItsMP4() async throws {
+        let project = try TestProject("""
+            title: Clips
+            base_url: https://example.com/
+            video: { heights: [240] }
+            thumbnails: { widths: [160, 320], formats: [jpeg] }
+            images: [clip.mp4]
+            """)
+        try VideoClips.make("clip.mp4", in: project.path, VideoClips.sourceInputs(size: "480x270", seconds: 2) + VideoClips.h264)
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        let read = try Self.feedparser([project.path("_site/feed.xml")])
+        let feed = try #require(read.values.first)
+        #expect(feed["bozo"] as? Int == 0, "\(feed["problem"] ?? "")")
+        let entry = try #require((feed["entries"] as? [[String: Any]])?.first)
+        let enclosures = try #require(entry["enclosures"] as? [[String]])
+        #expect(enclosures.map { $0[1] } == ["image/jpeg", "video/mp4"])
+        for enclosure in enclosures {
+            let file = project.path("_site/" + enclosure[0].dropFirst("https://example.com/".count))
+            let size = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
+            #expect(size != nil && enclosure[2] == "\(size ?? -1)", "\(enclosure)")
+        }
+        #expect(enclosures[0][0].contains("-320.") && enclosures[1][0].hasSuffix(".mp4"))
+        #expect((entry["content"] as? String)?.contains(#"src="\#(enclosures[0][0])""#) == true)
+        #expect((entry["content"] as? String)?.contains("0:02") == true)
+    }
+
     @Test func withoutABaseURLABuildSaysWhyThereIsNoFeed() async throws {
         let project = try Self.project("title: Coast\nfeeds: true\nthumbnails: { widths: [120], formats: [jpeg] }\nimages: [photos/paris.jpg]\n")
         let result = try await project.buildWithBinary()
