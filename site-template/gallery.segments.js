@@ -5,13 +5,16 @@ rove = function (target) { tabs().forEach(function (tab) { tab.tabIndex = tab ==
 // (Layout offsets, not boxes: a segment may be mid-glide.)
 reveal = function (tab, smooth) {
   if (!tab || list.scrollWidth <= list.clientWidth) return;
-  var left = tab.offsetParent === list && !rtl ? tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2
+  var left = tab.offsetParent === list ? tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2
     : list.scrollLeft + tab.getBoundingClientRect().left - list.getBoundingClientRect().left - (list.clientWidth - tab.offsetWidth) / 2;
   list.scrollTo({ left: left, behavior: smooth && !reducedMotion.matches ? "smooth" : "auto" });
 };
 
 rove(selectedTab() || tabs()[0]);
 reveal(selectedTab(), false);
+// Right to left, the bar scrolls from its right end, and Chromium settles that end only once the
+// page has loaded: the selected segment is revealed again then.
+if (rtl && doc.readyState !== "complete") window.addEventListener("load", function () { reveal(selectedTab(), false); }, { once: true });
 
 // The segments of the new window, keeping the elements of those already shown (by id), so
 // the focused one keeps focus and their thumbnails stay painted. Kept ones are never moved.
