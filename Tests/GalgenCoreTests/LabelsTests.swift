@@ -113,6 +113,11 @@ struct LabelsTests {
         #expect(labels.date("0000:00:00 00:00:00") == nil)
     }
 
+    @Test func positionsStayUngroupedInEnglish() {
+        #expect(Labels.standard.position(3000) == "3000")
+        #expect(Labels(SiteLanguage(tag: "de")).position(3000) == "3.000")
+    }
+
     @Test func aDateWithoutItsTimeIsOnlyTheDate() {
         #expect(Labels(SiteLanguage(tag: "de")).date("2019:05:04") == "4. Mai 2019")
         #expect(Labels.standard.date("2019:05:04") == "2019-05-04")

@@ -229,7 +229,7 @@ public enum Presenter {
             thumbnailSrc: shown.href(smallest, from: page), thumbnailWidth: smallest.width, thumbnailHeight: smallest.height,
             largestHref: shown.href(largest, from: page), largestWidth: largest.width, largestHeight: largest.height,
             isFirst: true, ariaSelected: "true", loading: "eager",
-            position: labels.text("position", ["number": labels.number(index + 1), "count": labels.number(count)]),
+            position: labels.text("position", ["number": labels.position(index + 1), "count": labels.position(count)]),
             placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts, labels),
             originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) },
             video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown, labels), isVideo: video != nil)

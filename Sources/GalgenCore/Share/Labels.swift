@@ -58,6 +58,10 @@ public struct Labels: Equatable, Sendable {
     /// 3000 → "3,000" in English, "3.000" in German, "3 000" in French.
     public func number(_ number: Int) -> String { format.number(number) }
 
+    /// A photo's place in its album ("5 of 3000"): English pages have always written it
+    /// ungrouped; other languages group it as they group counts.
+    public func position(_ number: Int) -> String { format.locale == nil ? String(number) : format.number(number) }
+
     /// A photo's capture time (EXIF "2019:05:04 12:30:59") as the language writes it:
     /// "2019-05-04 12:30" in English, "4. Mai 2019, 12:30" in German; nil when unreadable.
     public func date(_ exif: String) -> String? { format.date(exif) }
