@@ -41,6 +41,7 @@ public struct Labels: Equatable, Sendable {
     /// The string `key`, with `{name}` placeholders replaced by `values[name]`.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         var text = table[key] ?? Labels.english[key] ?? key
+        guard text.contains("{") else { return text }
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
     }
