@@ -209,6 +209,17 @@ struct AtomFeedTests {
         #expect(html["night/index.html"]?.contains(#"title="Night — Trips" href="../night/feed.xml">"#) == true)
     }
 
+    @Test func tagPagesLinkTheSiteFeed() throws {
+        var gallery = Self.trips()
+        gallery.albums[0].images[0].tags = ["Sea"]
+        let site = SitePresentation(gallery: gallery, plan: Planner.plan(gallery), rendered: Self.rendered(gallery), generator: "g")
+        let pages = site.tagsIndex() + (0..<site.tagCount).flatMap(site.pages(ofTag:))
+        #expect(!pages.isEmpty)
+        for page in pages {
+            #expect(page.feeds.map(\.title) == ["Trips"] && page.feeds.first?.href == OutputLayout.href(from: page.path, to: "feed.xml"))
+        }
+    }
+
     @Test func withoutABaseURLThereIsNoFeedAndALineOnlyWhenAsked() throws {
         let present = { (gallery: Gallery) in
             SitePresentation(gallery: gallery, plan: Planner.plan(gallery), rendered: Self.rendered(gallery), generator: "galgen test")
