@@ -50,15 +50,18 @@ extension BuildPipeline {
                 if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
             if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
-            // Then the tags index and each tag's pages (`tags:`), a tag at a time.
-            for position in -1..<presentation.tagCount {
-                let pages = position < 0 ? presentation.tagsIndex() : presentation.pages(ofTag: position)
-                guard !pages.isEmpty else { continue }
-                addresses += pages.compactMap(\.canonicalURL)
-                let (pageFiles, rendered) = renderPages(pages, template: template)
+            // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
+            // most tags have one page, and each handing links the assets and writes once.
+            var batch = presentation.tagsIndex()
+            for position in 0...presentation.tagCount {
+                if position < presentation.tagCount { batch += presentation.pages(ofTag: position) }
+                guard batch.count >= Self.tagPagesAtOnce || position == presentation.tagCount, !batch.isEmpty else { continue }
+                addresses += batch.compactMap(\.canonicalURL)
+                let (pageFiles, rendered) = renderPages(batch, template: template)
                 try hand(pageFiles, to: output, site: &site)
-                site.pages += pages.count
+                site.pages += batch.count
                 site.pagesRendered += rendered
+                batch = []
             }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base,
                                                         unlisted: presentation.unlistedFolders), to: output, site: &site)
@@ -71,6 +74,9 @@ extension BuildPipeline {
         }
         return site
     }
+
+    /// Tag pages presented, rendered and handed to the writer together (an album's pages go together).
+    static let tagPagesAtOnce = 200
 
     private func hand(_ files: [OutputFile], to output: SiteOutput, site: inout WrittenSite) throws {
         try output.add(files)

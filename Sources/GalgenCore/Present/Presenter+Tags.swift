@@ -13,9 +13,8 @@ extension Presenter {
     }
 
     /// A tag's pages: its photos as tiles, each a link to the photo's own page in its album.
-    static func tagPages(_ tag: TagIndex.Tag, gallery: Gallery, generator: String,
+    static func tagPages(_ tag: TagIndex.Tag, gallery: Gallery, labels: Labels, generator: String,
                          photo: (TagIndex.Photo) -> TaggedPhoto?) -> [PageViewModel] {
-        let labels = gallery.labels
         let count = OverviewLayout.pageCount(photos: tag.photos.count)
         return (1...count).map { number in
             let path = OutputLayout.tagPage(slug: tag.slug, number: number)
@@ -32,13 +31,12 @@ extension Presenter {
             var documentTitle = "\(tag.name) — \(labels["tags"]) — \(gallery.title)"
             if number > 1 { documentTitle += " — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)]) }
             return PageViewModel(frame: siteFrame(path: path, title: tag.name, documentTitle: documentTitle, hasImages: !photos.isEmpty,
-                                                  gallery: gallery, generator: generator), body: .tag(body))
+                                                  gallery: gallery, labels: labels, generator: generator), body: .tag(body))
         }
     }
 
     /// The tags index: every tag, a link to its page with its count, by name.
-    static func tagsIndexPages(_ index: TagIndex, gallery: Gallery, generator: String) -> [PageViewModel] {
-        let labels = gallery.labels
+    static func tagsIndexPages(_ index: TagIndex, gallery: Gallery, labels: Labels, generator: String) -> [PageViewModel] {
         let count = max(1, (index.tags.count + tagsPerIndexPage - 1) / tagsPerIndexPage)
         return (1...count).map { number in
             let path = OutputLayout.tagsIndex(number: number)
@@ -54,16 +52,16 @@ extension Presenter {
             var documentTitle = "\(labels["tags"]) — \(gallery.title)"
             if number > 1 { documentTitle += " — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)]) }
             return PageViewModel(frame: siteFrame(path: path, title: labels["tags"], documentTitle: documentTitle, hasImages: false,
-                                                  gallery: gallery, generator: generator), body: .tags(body))
+                                                  gallery: gallery, labels: labels, generator: generator), body: .tags(body))
         }
     }
 
     /// The frame of a page of the whole site (not of an album): its crumb is the front page.
     static func siteFrame(path: String, title: String, documentTitle: String, hasImages: Bool, gallery: Gallery,
-                          generator: String) -> PageFrame {
+                          labels: Labels, generator: String) -> PageFrame {
         PageFrame(path: path, root: OutputLayout.root(of: path), galleryTitle: gallery.title, title: title,
                   documentTitle: documentTitle, description: nil, hasImages: hasImages, useThumbnailSegments: false,
-                  parentLink: OutputLayout.href(from: path, to: OutputLayout.index), generator: generator, labels: gallery.labels)
+                  parentLink: OutputLayout.href(from: path, to: OutputLayout.index), generator: generator, labels: labels)
     }
 
     /// Photos from any album as tiles in justified rows, each a link to its own page. Tile ids

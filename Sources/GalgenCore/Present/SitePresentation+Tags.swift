@@ -6,13 +6,13 @@ extension SitePresentation {
     /// The tags index's pages; none when no photo has a published tag.
     public func tagsIndex() -> [PageViewModel] {
         guard !tagIndex.tags.isEmpty else { return [] }
-        return addressed(Presenter.tagsIndexPages(tagIndex, gallery: gallery, generator: generator), preview: nil)
+        return addressed(Presenter.tagsIndexPages(tagIndex, gallery: gallery, labels: labels, generator: generator), preview: nil)
     }
 
     /// Tag `position`'s pages (in `tagIndex` order, by name).
     public func pages(ofTag position: Int) -> [PageViewModel] {
         let tag = tagIndex.tags[position]
-        let pages = Presenter.tagPages(tag, gallery: gallery, generator: generator, photo: taggedPhoto)
+        let pages = Presenter.tagPages(tag, gallery: gallery, labels: labels, generator: generator, photo: taggedPhoto)
         return addressed(pages) { number in
             tag.photos[OverviewLayout.range(ofPage: number, photos: tag.photos.count)].lazy.compactMap(taggedPhoto).first?.entry
         }

@@ -17,6 +17,8 @@ public struct SitePresentation {
     let covers: [(count: Int, first: ShownImage?)]
     /// Every published tag and its photos (empty with `tags: false`).
     let tagIndex: TagIndex
+    /// The site's strings, made once (`gallery.labels` builds its table each time).
+    let labels: Labels
     /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
     public var downloads: [String: AlbumZip] = [:]
 
@@ -44,6 +46,7 @@ public struct SitePresentation {
             tagged.add(album: album, position: 0, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
         }
         tagIndex = tagged.finish()
+        labels = gallery.labels
     }
 
     /// How many albums `pages(ofAlbum:)` takes: a gallery without albums is one.
