@@ -179,6 +179,22 @@ struct TagPagesTests {
         #expect(second.tags.first?.href.hasPrefix("../../../tags/t") == true)
     }
 
+    /// A template folder made before tag pages renders them with its overview and album list templates.
+    @Test func aTemplateFolderWithoutTagTemplatesRendersTagPagesWithItsOwn() throws {
+        var files = BuiltInTemplate.files
+        files["tag.mustache"] = nil
+        files["tags.mustache"] = nil
+        let old = SiteTemplate(files: files)
+        let compiled = try CompiledTemplate(old)
+        #expect(compiled.templateName(for: .tag) == "overview" && compiled.templateName(for: .tags) == "albums")
+        let pages = Self.present(Fixture.singleAlbum([Self.image("a", tags: ["Sea"])]))
+        let rendered = try SiteRenderer.render(pages, template: old)
+        let tag = try #require(rendered.first { $0.path == "tags/sea/index.html" }?.text)
+        #expect(tag.contains(#"<a class="tile" id="grid.a" href="../../a/index.html""#) && tag.contains("<h1>Sea</h1>"))
+        let index = try #require(rendered.first { $0.path == "tags/index.html" }?.text)
+        #expect(index.contains(#"<a href="../tags/sea/index.html">"#) && index.contains("1 photo"))
+    }
+
     @Test func noAlbumMayTakeTheTagsFolder() {
         #expect(OutputLayout.reservedNames.contains("tags"))
     }
