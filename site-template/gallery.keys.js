@@ -25,8 +25,7 @@ list.addEventListener("keydown", function (event) {
   if (instant) move(next.href);
 });
 
-// Left and right arrow keys anywhere else (but a video: they seek) step to the previous or next
-// photo: the one on that side (to the left, the previous one; right to left, the next one).
+// Left and right arrow keys anywhere else (but a video: they seek) step to the previous or next photo.
 doc.addEventListener("keydown", function (event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   var target = event.target;

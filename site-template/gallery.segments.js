@@ -12,8 +12,6 @@ reveal = function (tab, smooth) {
 
 rove(selectedTab() || tabs()[0]);
 reveal(selectedTab(), false);
-// Right to left, the bar scrolls from its right end, and Chromium settles that end only once the
-// page has loaded: the selected segment is revealed again then.
 if (rtl && doc.readyState !== "complete") window.addEventListener("load", function () { reveal(selectedTab(), false); }, { once: true });
 
 // The segments of the new window, keeping the elements of those already shown (by id), so

@@ -6,10 +6,8 @@
 // - the stage takes swipes, goes full screen, and zooms into the largest rendition.
 // From file:// (where browsers refuse fetch) or after any error, links simply load their page.
 // One classic script (modules do not load from file://) joined from parts; this is what they share.
-// LABELS (the buttons' names in the site's language) is set above, by galgen, when it joins the parts.
 var doc = document;
 doc.documentElement.classList.add("js");
-// Right to left (Arabic, Hebrew): the next photo is to the left, so arrow keys and swipes turn around.
 var rtl = getComputedStyle(doc.documentElement).direction === "rtl";
 var reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
 function noop() {}

@@ -19,7 +19,6 @@ stage.addEventListener("pointerup", function (event) {
   swipe = null;
   if (Math.abs(dx) >= 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) {
     lastTap = null;
-    // A swipe pulls in the photo on the side it comes from: from the right, the next one (left to right).
     step((dx < 0) !== rtl ? 1 : -1);
     return;
   }

@@ -12,14 +12,19 @@ struct GalleryScriptTests {
         SiteTemplate(files: BuiltInTemplate.files.merging(files.mapValues { Array($0.utf8) }) { $1 })
     }
 
+    /// A built-in part as the joined script holds it: without its whole-line comments.
+    static func stripped(_ name: String) -> String {
+        Self.text(GalleryScript.withoutCommentLines(BuiltInTemplate.files[name] ?? []))
+    }
+
     @Test func theBuiltInScriptIsEveryPartInOrderInsideOneFunction() throws {
         let script = Self.text(BuiltInTemplate.template.assets["gallery.js"])
         #expect(script.hasPrefix("(function () {\n\"use strict\";\n"))
         #expect(script.hasSuffix("})();\n"))
         var rest = Substring(script)
         for name in GalleryScript.parts {
-            let part = Self.text(BuiltInTemplate.files[name])
-            #expect(!part.isEmpty, "\(name) is not compiled in")
+            #expect(!Self.text(BuiltInTemplate.files[name]).isEmpty, "\(name) is not compiled in")
+            let part = Self.stripped(name)
             // The shared state is the script's own body; every other part has a function of its own.
             let expected = name == GalleryScript.statePart ? part : "(function () {\n" + part + "})();\n"
             let found = try #require(rest.range(of: expected), "\(name) is missing or out of order")
@@ -42,9 +47,9 @@ struct GalleryScriptTests {
     @Test func aTemplateFoldersPartReplacesTheBuiltInOne() {
         let script = Self.text(Self.folder(["gallery.zoom.js": "openZoom = noop;\n"]).assets["gallery.js"])
         #expect(script.contains("(function () {\nopenZoom = noop;\n})();\n(function () {\n"
-                                + Self.text(BuiltInTemplate.files["gallery.fullscreen.js"])))
-        #expect(!script.contains(Self.text(BuiltInTemplate.files["gallery.zoom.js"])))
-        #expect(script.contains(Self.text(BuiltInTemplate.files["gallery.moves.js"])))
+                                + Self.stripped("gallery.fullscreen.js")))
+        #expect(!script.contains(Self.stripped("gallery.zoom.js")))
+        #expect(script.contains(Self.stripped("gallery.moves.js")))
     }
 
     @Test func verboseSaysWhatAPartOfTheFolderBecomes() {
@@ -64,6 +69,12 @@ struct GalleryScriptTests {
         ])
         #expect(Self.text(script) == "(function () {\n\"use strict\";\n" + GalleryScript.labelsLine(.standard)
             + "var a; // shared\n(function () {\na = 1; // moves\n})();\n})();\n")
+    }
+
+    @Test func wholeLineCommentsAreLeftOutOfTheJoinedScript() {
+        let part = "// What this part does.\nvar a = 1; // kept\n  // indented, left out\nvar url = \"http://x\";\n\n//last"
+        let script = Self.text(GalleryScript.join([(name: "gallery.state.js", text: Array(part.utf8))]))
+        #expect(script.hasSuffix(GalleryScript.labelsLine(.standard) + "var a = 1; // kept\nvar url = \"http://x\";\n\n})();\n"))
     }
 
     @Test func filesWithoutPartsOrScriptGetNoScript() {

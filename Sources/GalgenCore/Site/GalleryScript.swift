@@ -39,17 +39,33 @@ public enum GalleryScript {
         return rest
     }
 
-    /// The script the parts (name and text, in order) make.
+    /// The script the parts (name and text, in order) make, without their whole-line `//`
+    /// comments (a quarter of the bytes, which the parts keep for their readers).
     public static func join(_ parts: [(name: String, text: [UInt8])]) -> [UInt8] {
         var script = Array((head + labelsLine(.standard)).utf8)
         for (name, text) in parts {
             let wrapped = name != statePart
             if wrapped { script += Array("(function () {\n".utf8) }
-            script += text
+            script += withoutCommentLines(text)
             // A last line without its newline (a comment, say) must not swallow what follows.
             if text.last != UInt8(ascii: "\n") { script.append(UInt8(ascii: "\n")) }
             if wrapped { script += Array("})();\n".utf8) }
         }
         return script + Array("})();\n".utf8)
+    }
+
+    /// `text` less its lines that are only a `//` comment (after spaces or tabs). The parts write
+    /// no template literals, where such a line could be text.
+    static func withoutCommentLines(_ text: [UInt8]) -> [UInt8] {
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.count)
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast(text.last == UInt8(ascii: "\n") ? 1 : 0) {
+            let start = line.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? line.endIndex
+            if line[start...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) { continue }
+            kept += line
+            kept.append(UInt8(ascii: "\n"))
+        }
+        if text.last != UInt8(ascii: "\n"), kept.last == UInt8(ascii: "\n") { kept.removeLast() }
+        return kept
     }
 }
