@@ -23,7 +23,6 @@ extension SitePresentation {
     /// Each photo page's "Download" link and, when the album has a zip, each overview page's
     /// "Download all" link.
     func addDownloads(_ pages: inout [PageViewModel], album: Album, shown: [ShownImage]) {
-        let labels = gallery.labels
         let bySlug = Dictionary(shown.map { ($0.image.slug, $0) }) { first, _ in first }
         let zip = downloads[album.slug]
         let noun = Presenter.itemNoun(shown)
