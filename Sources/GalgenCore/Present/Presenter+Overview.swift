@@ -25,7 +25,6 @@ extension Presenter {
                 }, fillerWidth: row.fillerWidth)
             }
             // "3,000 photos"; with several pages, which of them this one shows: "Photos 101–200 of 3,000".
-            let noun = context.itemNoun
             var body = OverviewPageBody(rows: rows, pagination: nil, photoCount: count == 1 ? context.itemCount
                 : labels.text(context.itemKey + "Range", ["first": labels.number(range.lowerBound + 1),
                                                           "last": labels.number(range.upperBound), "count": labels.number(shown.count)]))

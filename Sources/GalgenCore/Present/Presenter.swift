@@ -165,6 +165,8 @@ public enum Presenter {
         var slideshowSeconds: Int?
         /// "photos", "videos" or "photos and videos" (`itemNoun`), worked out once per album.
         var itemNoun = "photos"
+        /// The site's strings, in its language.
+        var labels = Labels.standard
 
         /// The labels' key for the album's items: `photos`, `videos` or `items` (both).
         var itemKey: String { Presenter.itemKey(itemNoun) }
@@ -172,8 +174,6 @@ public enum Presenter {
         /// "1 photo", "3,000 photos", "1 video", "6 photos and videos", in the site's language.
         var itemCount: String { labels.text(itemKey, count: shown.count) }
 
-        /// The site's strings, in its language.
-        var labels = Labels.standard
         /// The frame of a page of this album at `path`, with the album's masthead; the body is the caller's.
         func frame(path: String, documentTitle: String) -> PageFrame {
             PageFrame(
