@@ -65,6 +65,8 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     public var generator: String
     /// A page of an unlisted album: `<meta name="robots" content="noindex">`, and not in the sitemap.
     public var noindex = false
+    /// The tags index (`tags/`), linked from the album list and the listed albums' overview pages.
+    public var tagsIndexLink: String? = nil
     /// With `base_url`: this page's public address, and what link previews show.
     public var canonicalURL: String? = nil
     public var preview: PreviewViewModel? = nil
@@ -88,6 +90,7 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
         .init("parentLink") { $0.parentLink },
         .init("generator") { $0.generator },
         .init("noindex") { $0.noindex },
+        .init("tagsIndexLink") { $0.tagsIndexLink },
         .init("canonicalURL") { $0.canonicalURL },
         .init("preview") { $0.preview },
         .init("feeds") { $0.feeds },

@@ -44,6 +44,14 @@ extension SitePresentation {
         addressed(pages) { _ in preview }
     }
 
+    /// The album list and a listed album's overview pages link the tags index, when there is one.
+    func linkTagsIndex(_ pages: inout [PageViewModel]) {
+        guard !tagIndex.tags.isEmpty else { return }
+        for page in pages.indices where pages[page].kind == .overview || pages[page].kind == .albums {
+            pages[page].tagsIndexLink = OutputLayout.href(from: pages[page].path, to: OutputLayout.tagsIndex())
+        }
+    }
+
     /// Each photo page of an album lists the photo's tags that have a page, as links.
     func linkTags(_ pages: inout [PageViewModel], album: Album, shown: [ShownImage]) {
         guard !tagIndex.tags.isEmpty else { return }

@@ -71,12 +71,13 @@ public struct SitePresentation {
             path: index, root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,
             documentTitle: gallery.title, description: gallery.description, hasImages: false,
             useThumbnailSegments: false, parentLink: nil, generator: generator, labels: labels)
-        let front = PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))
-        guard let base = gallery.baseURL else { return front }
+        var front = [PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))]
+        linkTagsIndex(&front)
+        guard let base = gallery.baseURL else { return front[0] }
         // The first listed album's cover.
         let firstListed = zip(gallery.albums, covers).first { !$0.0.unlisted }?.1
         let preview = firstListed?.first.map { Presenter.PreviewImage($0, $0.smallest) }
-        return withFeedLinks(Presenter.addressed(front, base: base, gallery: gallery, preview: preview), album: nil)
+        return withFeedLinks(Presenter.addressed(front[0], base: base, gallery: gallery, preview: preview), album: nil)
     }
 
     /// Album `position`'s overview pages, then its photo pages, in the album's order (with a
@@ -99,7 +100,7 @@ public struct SitePresentation {
         addDownloads(&pages, album: album, shown: shown)
         linkTags(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
-        if album.unlisted { for page in pages.indices { pages[page].noindex = true } }
+        if album.unlisted { for page in pages.indices { pages[page].noindex = true } } else { linkTagsIndex(&pages) }
         guard let base = gallery.baseURL else { return PresentedAlbum(pages: pages, feed: []) }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
         return PresentedAlbum(pages: pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) },
