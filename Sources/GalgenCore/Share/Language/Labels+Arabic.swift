@@ -44,7 +44,6 @@ extension Labels {
         "nextPhoto": "الصورة التالية:",
         "position": "{number} من {count}",
         "fullSize": "الحجم الكامل",
-        "originalFile": "الملف الأصلي",
         "downloadVideo": "تنزيل الفيديو",
         "videoDuration": "فيديو، {duration}",
         "playLive": "تشغيل حركة Live Photo",

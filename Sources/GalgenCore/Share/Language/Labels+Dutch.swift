@@ -34,7 +34,6 @@ extension Labels {
         "nextPhoto": "Volgende foto:",
         "position": "{number} van {count}",
         "fullSize": "Volledig formaat",
-        "originalFile": "Origineel bestand",
         "downloadVideo": "Video downloaden",
         "videoDuration": "Video, {duration}",
         "playLive": "Beweging van Live Photo afspelen",

@@ -35,7 +35,6 @@ extension Labels {
         "nextPhoto": "Photo suivante\u{A0}:",
         "position": "{number} sur {count}",
         "fullSize": "Taille réelle",
-        "originalFile": "Fichier original",
         "downloadVideo": "Télécharger la vidéo",
         "videoDuration": "Vidéo, {duration}",
         "playLive": "Lire le mouvement de la Live Photo",

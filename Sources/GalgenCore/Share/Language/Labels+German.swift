@@ -34,7 +34,6 @@ extension Labels {
         "nextPhoto": "Nächstes Foto:",
         "position": "{number} von {count}",
         "fullSize": "Volle Größe",
-        "originalFile": "Originaldatei",
         "downloadVideo": "Video herunterladen",
         "videoDuration": "Video, {duration}",
         "playLive": "Bewegung des Live Photo abspielen",

@@ -36,7 +36,6 @@ extension Labels {
         "nextPhoto": "התמונה הבאה:",
         "position": "{number} מתוך {count}",
         "fullSize": "גודל מלא",
-        "originalFile": "הקובץ המקורי",
         "downloadVideo": "הורדת הסרטון",
         "videoDuration": "סרטון, {duration}",
         "playLive": "הפעלת התנועה של Live Photo",

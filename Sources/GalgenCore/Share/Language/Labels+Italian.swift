@@ -34,7 +34,6 @@ extension Labels {
         "nextPhoto": "Foto successiva:",
         "position": "{number} di {count}",
         "fullSize": "Dimensioni massime",
-        "originalFile": "File originale",
         "downloadVideo": "Scarica il video",
         "videoDuration": "Video, {duration}",
         "playLive": "Riproduci il movimento della Live Photo",

@@ -35,7 +35,6 @@ extension Labels {
         "nextPhoto": "次の写真:",
         "position": "{number}/{count}",
         "fullSize": "フルサイズ",
-        "originalFile": "オリジナルファイル",
         "downloadVideo": "ビデオをダウンロード",
         "videoDuration": "ビデオ、{duration}",
         "playLive": "Live Photosの動きを再生",

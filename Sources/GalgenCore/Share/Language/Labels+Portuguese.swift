@@ -35,7 +35,6 @@ extension Labels {
         "nextPhoto": "Próxima foto:",
         "position": "{number} de {count}",
         "fullSize": "Tamanho máximo",
-        "originalFile": "Arquivo original",
         "downloadVideo": "Baixar vídeo",
         "videoDuration": "Vídeo, {duration}",
         "playLive": "Reproduzir o movimento da Live Photo",

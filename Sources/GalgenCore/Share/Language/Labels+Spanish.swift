@@ -34,7 +34,6 @@ extension Labels {
         "nextPhoto": "Foto siguiente:",
         "position": "{number} de {count}",
         "fullSize": "Tamaño completo",
-        "originalFile": "Archivo original",
         "downloadVideo": "Descargar vídeo",
         "videoDuration": "Vídeo, {duration}",
         "playLive": "Reproducir el movimiento de la Live Photo",

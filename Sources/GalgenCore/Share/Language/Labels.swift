@@ -117,7 +117,6 @@ public struct Labels: Equatable, Sendable {
         "nextPhoto": "Next photo:",
         "position": "{number} of {count}",
         "fullSize": "Full size",
-        "originalFile": "Original file",
         "downloadVideo": "Download video",
         "videoDuration": "Video, {duration}",
         "playLive": "Play Live Photo motion",
