@@ -80,7 +80,10 @@ struct XMPListWalk {
         let parent = stack.last?.role ?? .other
         if let top = stack.indices.last { stack[top].hasChildren = true }
         stack.append(frame)
-        let matters = parent != .other || name == "RDF" || name.hasSuffix(":RDF")
+        // Only an rdf:Description (or a nested rdf:RDF) inside rdf:RDF can matter: the packet's
+        // other top-level elements are skipped without resolving their names.
+        let isRDFOrDescription = name == "RDF" || name.hasSuffix(":RDF") || name == "Description" || name.hasSuffix(":Description")
+        let matters = parent == .rdf ? isRDFOrDescription : parent != .other || name == "RDF" || name.hasSuffix(":RDF")
         guard matters, let resolved = resolve(name, isAttribute: false) else { return }
         let role = role(of: resolved, inside: parent)
         stack[stack.count - 1].role = role
