@@ -1,0 +1,65 @@
+import Foundation
+import GalgenTestSupport
+import Testing
+
+/// `unlisted: true` with the real command line: the address is made once, said once, kept by the
+/// next build through the cache, and kept without the cache only when gallery.yml gives it.
+struct UnlistedBuildTests {
+    static let gallery = """
+    title: Us
+    albums:
+      - title: Trips
+        images: [photos/a.jpg]
+      - title: Family
+        unlisted: true
+        images: [photos/b.jpg]
+    """
+
+    func unlistedFolders(_ project: TestProject) -> [String] {
+        TestProject.names(in: project.site).filter { $0.hasPrefix("family") }
+    }
+
+    @Test func theAddressIsMadeOnceSaidOnceAndKeptByTheCache() async throws {
+        let project = try TestProject(Self.gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_3.jpg"])
+        let first = try await project.build()
+        #expect(first.status == 0, "\(first.stderr)")
+        let folders = unlistedFolders(project)
+        let folder = try #require(folders.first)
+        #expect(folders.count == 1 && folder.count == "family-".count + 10, "\(folders)")
+        let token = String(folder.dropFirst("family-".count))
+        let said = first.stdout + first.stderr
+        #expect(said.contains("Unlisted album 'Family' is at \(folder)/") && said.contains("unlisted: \(token)"), "\(said)")
+        #expect(project.read(".galgen-cache/unlisted.json")?.contains(token) == true)
+        // The front page and the sitemap-free site lead nowhere near it.
+        #expect(project.siteFile("index.html")?.contains("family") == false)
+
+        // Another build (gallery.yml touched, so it is not a no-op): the same address, nothing said.
+        try project.writeGallery(Self.gallery.replacingOccurrences(of: "title: Us", with: "title: Us two"))
+        let second = try await project.build()
+        #expect(second.status == 0 && unlistedFolders(project) == [folder])
+        #expect(!(second.stdout + second.stderr).contains("Unlisted album"))
+
+        // Without the cache, a new address, unless gallery.yml gives the one printed.
+        try FileManager.default.removeItem(atPath: project.cache)
+        try project.writeGallery(Self.gallery.replacingOccurrences(of: "unlisted: true", with: "unlisted: \(token)"))
+        let pinned = try await project.build()
+        #expect(pinned.status == 0 && unlistedFolders(project) == [folder], "\(pinned.stderr)")
+        #expect(!(pinned.stdout + pinned.stderr).contains("Unlisted album"))
+        try FileManager.default.removeItem(atPath: project.cache)
+        try project.writeGallery(Self.gallery)
+        let fresh = try await project.build()
+        #expect(fresh.status == 0 && unlistedFolders(project).count == 1 && unlistedFolders(project) != [folder])
+    }
+
+    @Test func aDamagedAddressTableStopsTheBuildAndKeepsTheSite() async throws {
+        let project = try TestProject(Self.gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_3.jpg"])
+        #expect(try await project.build().status == 0)
+        let before = project.siteFiles()
+        try project.write(".galgen-cache/unlisted.json", "{\"family\": \"x\"}")
+        try project.writeGallery(Self.gallery.replacingOccurrences(of: "title: Us", with: "title: Changed"))
+        let broken = try await project.build()
+        #expect(broken.status != 0)
+        #expect(broken.stderr.contains("unlisted.json") && broken.stderr.contains("remove it"), "\(broken.stderr)")
+        #expect(project.siteFiles() == before && project.siteFile("index.html")?.contains("Changed") == false)
+    }
+}
