@@ -42,10 +42,7 @@ extension BuildPipeline {
                 let pages = presented.pages
                 addresses += pages.filter { !$0.noindex }.compactMap(\.canonicalURL)
                 base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
-                let (pageFiles, rendered) = renderPages(pages, template: template)
-                try hand(pageFiles, to: output, site: &site)
-                site.pages += pages.count
-                site.pagesRendered += rendered
+                try handPages(pages, template: template, to: output, site: &site)
                 let feeds = presentation.feedFiles(ofAlbum: position, entries: presented.feed, newest: &newest)
                 if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
@@ -57,10 +54,7 @@ extension BuildPipeline {
                 if position < presentation.tagCount { batch += presentation.pages(ofTag: position) }
                 guard batch.count >= Self.tagPagesAtOnce || position == presentation.tagCount, !batch.isEmpty else { continue }
                 addresses += batch.compactMap(\.canonicalURL)
-                let (pageFiles, rendered) = renderPages(batch, template: template)
-                try hand(pageFiles, to: output, site: &site)
-                site.pages += batch.count
-                site.pagesRendered += rendered
+                try handPages(batch, template: template, to: output, site: &site)
                 batch = []
             }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base,
@@ -77,6 +71,15 @@ extension BuildPipeline {
 
     /// Tag pages presented, rendered and handed to the writer together (an album's pages go together).
     static let tagPagesAtOnce = 200
+
+    /// Pages rendered (or taken from the page cache), handed to the writer and counted.
+    private func handPages(_ pages: [PageViewModel], template: CompiledTemplate, to output: SiteOutput,
+                           site: inout WrittenSite) throws {
+        let (pageFiles, rendered) = renderPages(pages, template: template)
+        try hand(pageFiles, to: output, site: &site)
+        site.pages += pages.count
+        site.pagesRendered += rendered
+    }
 
     private func hand(_ files: [OutputFile], to output: SiteOutput, site: inout WrittenSite) throws {
         try output.add(files)
