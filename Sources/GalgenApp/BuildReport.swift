@@ -15,7 +15,9 @@ enum BuildReport {
     }
 
     static func print(_ summary: BuildSummary, output: String, reporter: TerminalReporter, quiet: Bool) {
-        if !quiet {
+        if let run = summary.shardRun {
+            if !quiet { reporter.line(shardLine(run, summary), style: .success) }
+        } else if !quiet {
             let reused = summary.imagesReused > 0 ? " (\(summary.imagesReused) unchanged, not decoded again)" : ""
             if summary.siteChanged {
                 reporter.line("Built \(summary.imagesBuilt) image(s)\(reused) and \(summary.pages) page(s) into \(output)", style: .success)
@@ -23,7 +25,18 @@ enum BuildReport {
                 reporter.line("\(output) is up to date: nothing changed, nothing written\(reused)", style: .success)
             }
         }
+        if let missing = summary.missing {
+            reporter.line("\(missing.total) item(s) left out (--allow-missing): no shard's cache had them; the next build tries again", style: .warning)
+        }
         for (index, line) in failureLines(summary).enumerated() { reporter.line(line, style: index == 0 ? .error : nil) }
+    }
+
+    /// What a shard did, and where its work goes next.
+    static func shardLine(_ run: ShardRun, _ summary: BuildSummary) -> String {
+        let reused = run.reused > 0 ? " (\(run.reused) unchanged, not decoded again)" : ""
+        let seconds = (Double(run.milliseconds) / 100).rounded() / 10
+        return "Shard \(run.shard): \(summary.imagesBuilt) of its \(run.items) item(s)\(reused) kept in the cache in \(seconds) s, "
+            + "of the gallery's \(run.galleryItems); no site written. Copy each shard's cache into one and run galgen build there."
     }
 
     /// "N image(s) failed:", then each image with its place in gallery.yml and the reason; none when none failed.

@@ -10,7 +10,9 @@ public enum BuildSession {
         let interrupt = Interruption.install(
             staging: SiteWriter(output: settings.outputPath).staging, cleanUp: fetcher.close, reporter: reporter)
         defer { interrupt.cancel() }
-        switch await SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter).run() {
+        var build = SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter)
+        build.mergesShards = true
+        switch await build.run() {
         case let .failure(failure):
             reporter.line("error: \(failure)", style: .error)
             return failure.exitStatus

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 import GalgenIO
 
 /// What one build needs from the command line, resolved: absolute paths, a job count.
@@ -11,6 +12,10 @@ public struct BuildSettings: Sendable {
     /// Exit (status 4) instead of waiting when another build uses the cache.
     public var noWait: Bool
     public var verbosity: TerminalReporter.Verbosity
+    /// `--shard K/N`: render this shard's items into the cache, write no site.
+    public var shard: Shard? = nil
+    /// `--allow-missing`: a merge writes the site without the items no shard made.
+    public var allowMissing = false
 
     /// Relative paths are taken from the current folder; the output and cache default to
     /// `_site` and `.galgen-cache` beside the gallery file.

@@ -24,6 +24,7 @@ extension BuildEffects {
             openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
             report: reporter.report)
         effects.unlistedToken = cache.unlisted.token(for:)
+        effects.finishShard = cache.finishShard(used:run:)
         return effects
     }
 
@@ -47,7 +48,7 @@ extension RemoteFetcher {
     /// The fetcher a command's builds share.
     static func live(_ settings: BuildSettings, reporter: TerminalReporter) -> RemoteFetcher {
         RemoteFetcher(
-            cache: DiskCache(root: settings.cachePath), offline: settings.offline,
+            cache: DiskCache(root: settings.cachePath, shard: settings.shard), offline: settings.offline,
             userAgent: "galgen/\(Version.current)", report: reporter.report)
     }
 }

@@ -20,6 +20,9 @@ struct SiteBuild {
     /// no longer comes to this key (it changed, or is being saved), it is cancelled before
     /// anything is read or written, and the watcher's rebuild takes over.
     var sameConfiguration: String? = nil
+    /// `galgen build`: a cache holding shards' work (`shards/`) is merged, rendering nothing.
+    /// (`galgen serve` renders what the shards left, as any build on one machine.)
+    var mergesShards = false
 
     enum Failure: Error, CustomStringConvertible {
         case lock(BuildLock.Failure)
@@ -73,15 +76,16 @@ struct SiteBuild {
         // next build fetches again, so none may outlive it.
         defer { fetcher.close() }
         let started = FileStamp.now()
-        let cache = CacheFolder(root: settings.cachePath, output: settings.outputPath)
+        let cache = CacheFolder(root: settings.cachePath, output: settings.outputPath, shard: settings.shard)
         var pipeline = pipeline(cache: cache)
         pipeline.formatsLater = formatsLater
+        pipeline.shards = shardRole(cache)
         // gallery.yml read once, by the pipeline that builds it, before the cache's records are:
         // a build that changes nothing never opens them.
         let read = Result { () throws(BuildError) in try pipeline.readConfiguration() }
         let key = try? read.map(key).get()
         if let sameConfiguration, key != sameConfiguration { return .failure(.build(.cancelled)) }
-        if let reused = reusedBuild(cache.lastBuild, key: key) { return .success(reused) }
+        if pipeline.shards == .whole, let reused = reusedBuild(cache.lastBuild, key: key) { return .success(reused) }
         cache.prefetch()  // read while gallery.yml is parsed
         let warnings = WarningLog()
         pipeline.effects.report = { [report = pipeline.effects.report] event in
@@ -99,11 +103,15 @@ struct SiteBuild {
                 return .failure(.lock(error))
             }
             defer { for lock in locks { lock.release() } }
-            cache.lastBuild.forget()
+            if case let .merge(merge) = pipeline.shards, !settings.quiet {
+                reporter.line("Merging the work of \(merge.foundText) from \(cache.layout.shards): nothing is decoded")
+            }
+            // A shard writes no site: the last build's record stays true.
+            if settings.shard == nil { cache.lastBuild.forget() }
             var summary = try await pipeline.build(loaded)
             summary.configurationKey = key
             if let record = summary.record { BuildReport.save(record, cache: cache.layout, reporter: reporter) }
-            if let key {
+            if let key, settings.shard == nil {
                 cache.lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)
             }
             return .success(summary)
@@ -150,10 +158,12 @@ public enum Version {
 }
 
 extension SiteBuild {
-    /// One build at a time per cache and per output (two caches may share an output).
+    /// One build at a time per cache and per output (two caches may share an output); a shard
+    /// writes no site and takes only its cache's lock.
     private func lock(_ folder: CacheFolder) throws(BuildLock.Failure) -> [BuildLock] {
         let warn = { (text: String) in reporter.line(text, style: .warning) }
         let cache = try folder.lock(wait: !settings.noWait, waiting: warn)
+        if settings.shard != nil { return [cache] }
         do {
             return [cache, try BuildLock.acquire(output: settings.outputPath, wait: !settings.noWait, waiting: warn)]
         } catch {
@@ -167,5 +177,17 @@ extension BuildLock.Failure {
     var isBusy: Bool {
         if case .busy = self { return true }
         return false
+    }
+}
+
+extension SiteBuild {
+    /// A shard (`--shard`), the merge of the shards' work in the cache (`galgen build` over a
+    /// cache with `shards/`), or a build on one machine.
+    func shardRole(_ cache: CacheFolder) -> ShardRole {
+        if let shard = settings.shard { return .shard(shard) }
+        guard mergesShards else { return .whole }
+        let seen = cache.shardsSeen()
+        guard !seen.isEmpty else { return .whole }
+        return .merge(ShardMerge(runs: cache.shardRuns(), seen: seen, allowMissing: settings.allowMissing))
     }
 }

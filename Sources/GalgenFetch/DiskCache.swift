@@ -18,10 +18,11 @@ public final class DiskCache: Sendable {
     let layout: CacheFolder.Layout
 
     /// Nothing is created until `prepare()`: a gallery of local files leaves no cache folder.
-    public init(root: String) {
+    /// `shard`: a build of one shard keeps its bodies' stamps in its own folder (`Layout.stamps(of:)`).
+    public init(root: String, shard: Shard? = nil) {
         self.root = root
-        layout = CacheFolder.Layout(root: root)
-        self.bodyStore = ContentStore(folder: layout.bodies, temporaries: temporaries)
+        layout = CacheFolder.Layout(root: root, shard: shard)
+        self.bodyStore = ContentStore(folder: layout.bodies, stamps: layout.stamps(of: layout.bodies), temporaries: temporaries)
     }
 
     /// Creates the folders and removes what killed builds left behind.

@@ -1,13 +1,22 @@
+import Foundation
+import GalgenCore
 extension CacheFolder {
     /// Where each file of the cache lives: the only place that spells their names (documented,
     /// as a tree, in docs/architecture.md, "The cache"). Opens nothing.
     public struct Layout: Equatable, Sendable {
         /// The cache folder itself (`--cache-dir`).
         public let root: String
+        /// `galgen build --shard K/N`: its records (and its stores' stamps and its report) are
+        /// its own, in `shards/K-of-N/`, so shards copied into one cache never overwrite each other.
+        public let shard: Shard?
 
-        public init(root: String) {
+        public init(root: String, shard: Shard? = nil) {
             self.root = root
+            self.shard = shard
         }
+
+        /// Where this build's own records go: the cache, or its shard's folder.
+        var records: String { shard.map(shardFolder) ?? root }
 
         // MARK: Builds
 
@@ -16,7 +25,7 @@ extension CacheFolder {
         /// The last complete build and its inputs' stamps (`LastBuildFile`).
         public var lastBuild: String { root + "/last-build" }
         /// The last build's report, every photo and what became of it.
-        public var buildReport: String { root + "/build-report.json" }
+        public var buildReport: String { records + "/build-report.json" }
         /// The random part of each unlisted album's address (`UnlistedAddresses`): never discarded.
         public var unlisted: String { root + "/unlisted.json" }
         /// The stamps of the files the site writer wrote into the output.
@@ -25,13 +34,13 @@ extension CacheFolder {
         // MARK: Records, one JSON table each (`RecordFile`)
 
         /// Each local source's SHA-256 with the stamp it had (`SourceDigests`).
-        public var sourceDigests: String { root + "/sources.json" }
+        public var sourceDigests: String { records + "/sources.json" }
         /// Page key → the page's file in the current site (`DiskPageCache`).
         public var pages: String { root + "/pages.json" }
         /// Rendition key → the rendered image, without bytes (`DiskRenditionStore`).
-        public var renditionRecords: String { root + "/renditions.json" }
+        public var renditionRecords: String { records + "/renditions.json" }
         /// Video key → one transcoded MP4, without bytes (`DiskRenditionStore`).
-        public var videoRecords: String { root + "/videos.json" }
+        public var videoRecords: String { records + "/videos.json" }
 
         // MARK: Content stores: files named by their SHA-256, stamps beside (`ContentStore`)
 
@@ -43,6 +52,24 @@ extension CacheFolder {
         public var zips: String { root + "/zips" }
         /// Download bodies (GalgenFetch's `DiskCache`).
         public var bodies: String { root + "/bodies" }
+
+        // MARK: Shards (`galgen build --shard K/N`, `ShardRecords`)
+
+        /// Every shard's folder, until a merge folds their records into the cache's.
+        public var shards: String { root + "/shards" }
+        /// One shard's records, stamps, report and run: `shards/2-of-4/`.
+        public func shardFolder(_ shard: Shard) -> String { shards + "/" + shard.folderName }
+        /// What the shard did (`ShardRun`), written last.
+        public func shardRun(_ shard: Shard) -> String { shardFolder(shard) + "/shard.json" }
+        /// A shard's rendition records, as `renditionRecords` of a build of that shard.
+        public func shardRenditionRecords(_ folder: String) -> String { folder + "/renditions.json" }
+        public func shardVideoRecords(_ folder: String) -> String { folder + "/videos.json" }
+
+        /// The stamps file of a content store in `folder`: beside it, or in the shard's folder.
+        public func stamps(of folder: String) -> String {
+            let name = (folder as NSString).lastPathComponent
+            return shard == nil ? ContentStore.stampsPath(of: folder) : records + "/" + name + ".stamps"
+        }
 
         // MARK: Downloads (GalgenFetch's `DiskCache`)
 
@@ -60,7 +87,7 @@ extension CacheFolder {
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
              ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)), ("zips/", zips),
              ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),
-             ("index/", downloadIndex), ("transient/", transient)]
+             ("index/", downloadIndex), ("transient/", transient), ("shards/", shards)]
         }
     }
 }

@@ -23,8 +23,9 @@ public struct CacheFolder: Sendable {
     public let unlisted: UnlistedAddresses
 
     /// The cache at `root` of a site written to `output`.
-    public init(root: String, output: String, temporaries: TemporaryFiles = TemporaryFiles()) {
-        let layout = Layout(root: root)
+    /// `shard`: a build of one shard (`galgen build --shard`), whose records are its own.
+    public init(root: String, output: String, shard: Shard? = nil, temporaries: TemporaryFiles = TemporaryFiles()) {
+        let layout = Layout(root: root, shard: shard)
         self.layout = layout
         self.temporaries = temporaries
         siteStamps = StampFile(path: layout.siteStamps)
@@ -63,6 +64,24 @@ public struct CacheFolder: Sendable {
         try sources.finish()
         try pages.finish()
         try originals.finish()
+    }
+
+    /// A shard went through: its records are saved in its folder, with its stores' stamps, and
+    /// then its run, last (`ShardRun`); nothing is forgotten or removed.
+    public func finishShard(used: Set<String>, run: ShardRun) throws {
+        try renditions.finishShard(used)
+        try sources.finish()
+        try ShardRecords.write(run, layout: layout, temporaries: temporaries)
+    }
+
+    /// The runs of the shards whose caches were copied into this one (`shards/*/shard.json`).
+    public func shardRuns() -> [ShardRun] {
+        ShardRecords.runs(layout)
+    }
+
+    /// The shards whose folders are in the cache, finished or not.
+    public func shardsSeen() -> [Shard] {
+        ShardRecords.folders(layout).map(\.shard)
     }
 
     /// The build stopped before its site (cancelled): the renditions it made are recorded for

@@ -22,10 +22,11 @@ public final class ContentStore: Sendable {
         var changed = false
     }
 
-    public init(folder: String, temporaries: TemporaryFiles = TemporaryFiles()) {
+    /// `stamps`: where its stamps file is (by default beside the folder, `stampsPath(of:)`).
+    public init(folder: String, stamps: String? = nil, temporaries: TemporaryFiles = TemporaryFiles()) {
         self.folder = folder
         self.temporaries = temporaries
-        self.stampFile = StampFile(path: Self.stampsPath(of: folder))
+        self.stampFile = StampFile(path: stamps ?? Self.stampsPath(of: folder))
     }
 
     /// The file for `digest`, named by it and `suffix` (none for downloads and snapshots; a

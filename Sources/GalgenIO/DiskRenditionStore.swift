@@ -11,6 +11,10 @@ public final class DiskRenditionStore: Sendable {
     let files: ContentStore
     private let images: RecordFile<[String: RenderedImage]>
     private let videos: RecordFile<[String: KeptVideo]>
+    /// The records of the shards whose work was copied into this cache (`ShardRecords`); a
+    /// build that is no shard folds what it uses of them into its own.
+    private let shards: ShardRecords
+    private let isShard: Bool
 
     /// A transcoded MP4 as its record keeps it: its file is `<digest>.mp4` in this store.
     struct KeptVideo: Codable, Equatable, Sendable {
@@ -24,12 +28,17 @@ public final class DiskRenditionStore: Sendable {
     /// The store in the cache laid out as `layout`; `CacheFolder` opens it.
     public init(layout: CacheFolder.Layout, temporaries: TemporaryFiles) {
         root = layout.root
-        let files = ContentStore(folder: layout.renditions, temporaries: temporaries)
+        let files = ContentStore(folder: layout.renditions, stamps: layout.stamps(of: layout.renditions), temporaries: temporaries)
         self.files = files
-        // Kept renditions are decoded as `.stored` at their path in this store.
-        images = RecordFile(path: layout.renditionRecords, temporaries: temporaries,
-                            userInfo: [RenditionLocator.key: RenditionLocator(path: { files.path($0, suffix: Self.suffix($1)) })]) { [:] }
+        images = RecordFile(path: layout.renditionRecords, temporaries: temporaries, userInfo: Self.locating(in: files)) { [:] }
         videos = RecordFile(path: layout.videoRecords, temporaries: temporaries) { [:] }
+        shards = ShardRecords(layout: layout, temporaries: temporaries, userInfo: Self.locating(in: files))
+        isShard = layout.shard != nil
+    }
+
+    /// Kept renditions are decoded as `.stored` at their path in this store.
+    static func locating(in files: ContentStore) -> [CodingUserInfoKey: any Sendable] {
+        [RenditionLocator.key: RenditionLocator(path: { files.path($0, suffix: Self.suffix($1)) })]
     }
 
     public func prefetch() {
@@ -44,7 +53,7 @@ public final class DiskRenditionStore: Sendable {
 
     /// The MP4 kept under `key`, if its file is intact.
     public func lookupVideo(_ key: String) -> VideoFile? {
-        guard let kept = videos.read({ $0[key] }), files.verify(kept.digest, suffix: Self.videoSuffix) else { return nil }
+        guard let kept = videos.read({ $0[key] }) ?? shardVideo(key), files.verify(kept.digest, suffix: Self.videoSuffix) else { return nil }
         return VideoFile(codec: kept.codec, width: kept.width, height: kept.height, digest: kept.digest, byteCount: kept.byteCount,
                          path: files.path(kept.digest, suffix: Self.videoSuffix))
     }
@@ -60,8 +69,21 @@ public final class DiskRenditionStore: Sendable {
 
     /// The image kept under `key`, if every one of its files is intact.
     public func lookup(_ key: String) -> RenderedImage? {
-        guard let image = images.read({ $0[key] }) else { return nil }
+        guard let image = images.read({ $0[key] }) ?? shardImage(key) else { return nil }
         return image.renditions.allSatisfy { files.verify($0.digest, suffix: Self.suffix($0.format)) } ? image : nil
+    }
+
+    /// A shard's image under `key`, folded into this cache's records unless this build is a shard.
+    private func shardImage(_ key: String) -> RenderedImage? {
+        guard let image = shards.image(key) else { return nil }
+        if !isShard { images.change { $0[key] = image } }
+        return image
+    }
+
+    private func shardVideo(_ key: String) -> KeptVideo? {
+        guard let video = shards.video(key) else { return nil }
+        if !isShard { videos.change { $0[key] = video } }
+        return video
     }
 
     public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {
@@ -79,8 +101,23 @@ public final class DiskRenditionStore: Sendable {
         return kept
     }
 
-    /// Keeps the images this build used, removes the rest and their files, saves what changed.
+    /// A shard's finish: its own records keep what it used and are saved; no file is removed
+    /// but temporary ones of dead processes (other shards may share this cache).
+    public func finishShard(_ used: Set<String>) throws {
+        images.keepOnly(used)
+        videos.keepOnly(used)
+        TemporaryFiles.removeOrphans(in: [root, files.folder])
+        try save()
+    }
+
+    /// Keeps the images this build used, removes the rest and their files, saves what changed;
+    /// then the shards' records, now folded into these, are removed.
     public func finish(_ used: Set<String>) throws {
+        try finishWhole(used)
+        shards.removeAll()
+    }
+
+    private func finishWhole(_ used: Set<String>) throws {
         images.keepOnly(used)
         videos.keepOnly(used)
         // Stamps recorded while verifying files whose stamp was not known yet.

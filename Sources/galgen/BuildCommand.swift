@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalgenApp
+import GalgenCore
 
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -7,7 +8,25 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var options: BuildOptions
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Render only shard K of N into the cache and write no site; then copy every shard's cache into one and run galgen build there.",
+        valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .customLong("allow-missing"), help: "When merging shards' caches, write the site without the items no shard rendered (instead of exit status 6).")
+    var allowMissing = false
+
+    func validate() throws {
+        if let shard, case let .failure(problem) = Shard.parse(shard) { throw ValidationError("\(problem).") }
+        if shard != nil && allowMissing {
+            throw ValidationError("--allow-missing is for the merge (galgen build over the shards' caches), not for --shard.")
+        }
+    }
+
     func run() async throws {
-        try await BuildSession.run(options.settings).exit()
+        var settings = options.settings
+        settings.shard = try shard.map { try Shard.parse($0).get() }
+        settings.allowMissing = allowMissing
+        try await BuildSession.run(settings).exit()
     }
 }

@@ -38,6 +38,9 @@ public struct BuildEffects: Sendable {
     /// A build cancelled before its site (`BuildError.cancelled`) saves what it rendered for the
     /// next one, and forgets nothing (the live one: `CacheFolder.saveRendered`).
     public var saveRendered: @Sendable () throws -> Void
+    /// `galgen build --shard`: the shard's records are saved (its renditions' records, never
+    /// the main ones, and nothing removed) and then its run (`ShardRun`), last.
+    public var finishShard: @Sendable (_ usedRenditions: Set<String>, _ run: ShardRun) throws -> Void = { _, _ in }
     /// Starts replacing the site: its files are handed over a batch at a time (`SiteOutput`).
     public var openSite: @Sendable () throws -> SiteOutput
     /// Progress and messages for the terminal.
@@ -153,6 +156,9 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
     public var source: String
     public var location: SourceLocation
     public var reason: String
+    /// A merge found no shard's rendering of it (`ShardMerge`): not decoded, and settled once
+    /// every item is looked up (`BuildPipeline.settleMerge`).
+    public var missingFromShards = false
 
     public init(source: String, location: SourceLocation, reason: String) {
         self.source = source

@@ -5,6 +5,10 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     case config(ConfigErrors)
     case template(TemplateError)
     case write(reason: String)
+    /// A shard's renditions or records could not be kept in the cache.
+    case cache(reason: String)
+    /// A merge (`ShardMerge`) whose cache lacks items some shards were to render.
+    case shardsMissing(MissingShardItems)
     /// Stopped before writing the site by its task's cancellation: `galgen serve` replaces its
     /// background build when the inputs change. (`galgen build` stops on a signal instead.)
     case cancelled
@@ -13,7 +17,8 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitStatus: ExitStatus {
         switch self {
         case .configUnreadable, .config, .template: .invalidConfiguration
-        case .write: .cannotWrite
+        case .write, .cache: .cannotWrite
+        case .shardsMissing: .shardsMissing
         case .cancelled: .interrupted(signal: 2)  // as SIGINT: no build of its own ends this way
         }
     }
@@ -30,6 +35,8 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .config(errors): errors.description
         case let .template(error): "site template: \(error)"
         case let .write(reason): "cannot write the site: \(reason). The previous site, if any, was left as it was."
+        case let .cache(reason): "cannot keep the shard's work in the cache: \(reason). Check that the cache folder (--cache-dir) is writable and has space, then run the shard again: what it kept is reused."
+        case let .shardsMissing(missing): "nothing was written: \(missing)"
         case .cancelled: "the build was cancelled before writing the site; the previous site was left as it was."
         }
     }
@@ -59,6 +66,11 @@ public struct BuildSummary: Equatable, Sendable {
     /// What gallery.yml's bytes and the build's settings came to (`LastBuild.key`), so that serve's
     /// background build can tell it is completing the same gallery.
     public var configurationKey: String? = nil
+    /// A merge with `--allow-missing` left out items no shard made: the site is not recorded as
+    /// up to date, so the next build tries again.
+    public var missing: MissingShardItems? = nil
+    /// `galgen build --shard`: what the shard did (it wrote no site).
+    public var shardRun: ShardRun? = nil
 
     /// Everything built, or the site was written but some images failed.
     public var exitStatus: ExitStatus { failures.isEmpty ? .success : .imagesFailed }

@@ -75,7 +75,8 @@ extension BuildPipeline {
         }
     }
 
-    private var directory: String {
+    /// gallery.yml's folder.
+    var directory: String {
         guard let slash = configPath.lastIndex(of: "/") else { return "." }
         return configPath[..<slash].isEmpty ? "/" : String(configPath[..<slash])
     }

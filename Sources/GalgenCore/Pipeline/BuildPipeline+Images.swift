@@ -29,12 +29,17 @@ extension BuildPipeline {
             }
             while let (planned, result) = await group.next() {
                 switch result {
+                case let .success(keyed) where keyed.motionNotMade != nil:
+                    // A merge without the Motion Photo's motion its shard made: settled later.
+                    failures.append(keyed.motionNotMade!)
                 case let .success(keyed):
                     rendered[planned.source] = keyed
                     for warning in keyed.image.warnings {
                         effects.report(.imageWarning(source: planned.source.description, message: warning))
                     }
                     effects.report(.imageBuilt(source: planned.source.description, done: rendered.count + failures.count, total: total))
+                case let .failure(failure) where failure.missingFromShards:
+                    failures.append(failure)
                 case let .failure(failure):
                     failures.append(failure)
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
@@ -118,6 +123,7 @@ extension BuildPipeline {
                        milliseconds: (ContinuousClock.now - started).milliseconds, later: later)
         }
         if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(true), planned, request: request)) }
+        if merging != nil { return .failure(notMadeByShards(planned)) }
         let bytes: [UInt8]
         do {
             bytes = try source.bytes ?? effects.readFile(path, .photo)

@@ -23,6 +23,7 @@ extension BuildPipeline {
         var kept = keys.compactMapValues { store.lookup($0) }
         var reused = true
         let missing = request.formats.filter { kept[$0] == nil }
+        if !missing.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
         if !missing.isEmpty {
             reused = false
             var missingRequest = request
@@ -63,6 +64,7 @@ extension BuildPipeline {
                 pending.append(PendingTranscode(source: planned.source, key: key, job: job, path: path, isMotion: options.isMotion))
             }
         }
+        if !pending.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
         image.video = details
         var keyed = KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
                                sourcePath: path, reused: reused && pending.isEmpty,
@@ -90,6 +92,8 @@ extension BuildPipeline {
             result.keys += motion.keys
             result.reused = result.reused && motion.reused
             result.pending += motion.pending
+        case let .failure(failure) where failure.missingFromShards:
+            result.motionNotMade = failure
         case let .failure(failure):
             result.image.warnings.append("its motion (a Motion Photo's video) was left out: \(failure.reason)")
         }

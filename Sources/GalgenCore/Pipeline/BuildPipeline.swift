@@ -23,6 +23,8 @@ public struct BuildPipeline: Sendable {
     public var formatsLater = false
     /// Makes (or finds in the cache) each album's zip for `downloads: zip`; none without a cache.
     public var albumZips = AlbumZipMaker.none
+    /// One machine (`whole`), one shard of a split build, or the merge of the shards' caches.
+    public var shards = ShardRole.whole
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
@@ -40,6 +42,7 @@ public struct BuildPipeline: Sendable {
 
     /// Everything after the configuration, one stage after another.
     public func build(_ loaded: LoadedGallery) async throws(BuildError) -> BuildSummary {
+        if case let .shard(shard) = shards { return try await buildShard(loaded, shard) }
         let started = ContinuousClock.now
         let gallery = loaded.gallery
         let plan = try stage(.planning) { Planner.plan(gallery) }
@@ -48,6 +51,8 @@ public struct BuildPipeline: Sendable {
         effects.report(BuildStage.renderingImages.event)
         var (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
         renderFailures += await runTranscodes(&rendered, plan: plan)
+        var missing: MissingShardItems?
+        if let merge = merging { (renderFailures, missing) = try settleMerge(plan, failures: renderFailures, merge) }
         // Cancelled (serve's background formats, replaced by a newer build): the site stays as
         // it was, and what was rendered is kept for the build that replaces this one.
         if Task.isCancelled {
@@ -74,6 +79,7 @@ public struct BuildPipeline: Sendable {
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
                                    pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)
         summary.pagesRendered = site.pagesRendered
+        summary.missing = missing
         summary.later = FormatsLater.summary(rendered.values.map(\.later), formats: plan.request.formats)
         summary.inputs = loaded.inputs + plan.sources.compactMap { planned in
             if case let .local(_, resolved) = planned.source { return resolved }
@@ -126,4 +132,6 @@ struct KeyedImage: Sendable {
     var pending: [PendingTranscode] = []
     /// Formats requested but left for a later build (`BuildPipeline.formatsLater`).
     var later: [OutputFormat] = []
+    /// A merge found no shard's transcode of its Motion Photo's motion (`ShardRole.merge`).
+    var motionNotMade: ImageFailure? = nil
 }

@@ -32,7 +32,17 @@ public struct BuildRecord: Codable, Equatable, Sendable {
         public var milliseconds: Int
     }
 
+    /// `galgen build --shard K/N`: which shard, its items of the gallery's (the images above
+    /// are only its own; it wrote no site).
+    public struct ShardPart: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        public var items: Int
+        public var galleryItems: Int
+    }
+
     public var generator: String
     public var images: [Image]
     public var totals: Totals
+    public var shard: ShardPart? = nil
 }

@@ -12,6 +12,8 @@ public enum ExitStatus: Equatable, Sendable {
     case busy
     /// `galgen serve` cannot listen on its address.
     case cannotListen
+    /// A merge of shards' caches lacks items a shard was to render (without --allow-missing).
+    case shardsMissing
     /// Stopped by this signal (Ctrl-C is SIGINT): 128 + its number, as shells report it.
     case interrupted(signal: Int32)
 
@@ -23,6 +25,7 @@ public enum ExitStatus: Equatable, Sendable {
         case .cannotWrite: 3
         case .busy: 4
         case .cannotListen: 5
+        case .shardsMissing: 6
         case let .interrupted(signal): 128 + signal
         }
     }
@@ -31,6 +34,7 @@ public enum ExitStatus: Equatable, Sendable {
     public static let summary = """
         Exit status: 0 everything built; 1 the site was written but some images failed; \
         2 the configuration is invalid; 3 the site could not be written; 4 another build holds the cache \
-        (with --no-wait); 5 serve cannot listen on its address.
+        (with --no-wait); 5 serve cannot listen on its address; 6 a merge of shards lacks items a shard \
+        was to render (nothing written; --allow-missing writes the site without them).
         """
 }

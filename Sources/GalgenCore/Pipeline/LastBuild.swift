@@ -35,7 +35,8 @@ public struct LastBuild: Equatable, Sendable {
     /// What to keep of a finished build, or nil when a repeat would not reproduce it (or the
     /// site lacks formats left for later, which the next build must add).
     public init?(key: String, summary: BuildSummary, warnings: [Warning]) {
-        guard summary.failures.isEmpty, summary.remoteSources == 0, summary.later.isEmpty else { return nil }
+        guard summary.failures.isEmpty, summary.remoteSources == 0, summary.later.isEmpty, summary.missing == nil,
+              summary.shardRun == nil else { return nil }
         self.init(key: key, images: summary.imagesBuilt, pages: summary.pages, inputs: summary.inputs, warnings: warnings)
     }
 

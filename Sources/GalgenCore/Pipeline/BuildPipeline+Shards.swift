@@ -1,0 +1,102 @@
+/// A build split across machines. `galgen build --shard K/N` (`ShardRole.shard`) renders only
+/// its share of the items into the cache and writes no site; the merge (`ShardRole.merge`) is a
+/// whole build over a cache holding every shard's work, which decodes nothing and names the
+/// items no shard made.
+public enum ShardRole: Equatable, Sendable {
+    /// One machine does everything.
+    case whole
+    case shard(Shard)
+    case merge(ShardMerge)
+}
+
+extension BuildPipeline {
+    var merging: ShardMerge? {
+        if case let .merge(merge) = shards { merge } else { nil }
+    }
+
+    /// The shard's items (`ShardPlan`): their downloads, renditions and transcodes, kept in the
+    /// cache with the shard's own records; then its run, last. No page is presented or written.
+    func buildShard(_ loaded: LoadedGallery, _ shard: Shard) async throws(BuildError) -> BuildSummary {
+        let started = ContinuousClock.now
+        let gallery = loaded.gallery
+        effects.report(BuildStage.planning.event)
+        let whole = Planner.plan(gallery)
+        let mine = ShardPlan.assign(whole, count: shard.count, base: directory, size: effects.fileSize)
+            .filter { $0.1 == shard.index }.map(\.0)
+        let plan = BuildPlan(sources: mine, request: whole.request, layout: whole.layout)
+        effects.report(BuildStage.downloading.event)
+        let fetched = await fetchRemote(plan, settings: gallery.download)
+        effects.report(BuildStage.renderingImages.event)
+        var (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        failures += await runTranscodes(&rendered, plan: plan)
+        if Task.isCancelled {
+            try? effects.saveRendered()
+            throw .cancelled
+        }
+        let keys = Dictionary(plan.sources.map { ($0.source.description, shardKey($0.source)) }) { first, _ in first }
+        let milliseconds = (ContinuousClock.now - started).milliseconds
+        let run = ShardRun(shard: shard, galleryItems: whole.sources.count, items: plan.sources.count,
+                           reused: rendered.values.filter(\.reused).count,
+                           failures: Dictionary(failures.map { (keys[$0.source] ?? $0.source, $0.reason) }) { first, _ in first },
+                           milliseconds: milliseconds, generator: generator)
+        do {
+            try effects.finishShard(Set(rendered.values.flatMap(\.keys)), run)
+        } catch {
+            throw .cache(reason: "\(error)")
+        }
+        var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: 0, pages: 0,
+                                   imagesReused: run.reused, siteChanged: false)
+        summary.shardRun = run
+        summary.remoteSources = plan.sources.count { if case .remote = $0.source { true } else { false } }
+        summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures,
+                                     site: WrittenSite(), generator: generator, milliseconds: milliseconds)
+        summary.record?.shard = BuildRecord.ShardPart(index: shard.index, count: shard.count, items: plan.sources.count,
+                                                      galleryItems: whole.sources.count)
+        return summary
+    }
+
+    /// The merge's render failures, settled: an item its shard failed fails here with the shard's
+    /// reason (as on one machine); the items no shard made stop the build (`shardsMissing`) or,
+    /// with `--allow-missing`, are left out and returned.
+    func settleMerge(_ plan: BuildPlan, failures: [ImageFailure], _ merge: ShardMerge) throws(BuildError)
+        -> (failures: [ImageFailure], missing: MissingShardItems?) {
+        var settled: [ImageFailure] = []
+        var lacking: Set<String> = []
+        let planned = Dictionary(plan.sources.map { ($0.source.description, $0) }) { first, _ in first }
+        for failure in failures {
+            guard failure.missingFromShards else { settled.append(failure); continue }
+            if let item = planned[failure.source], let reason = merge.failure(of: shardKey(item.source)) {
+                let failed = ImageFailure(source: failure.source, location: failure.location, reason: reason)
+                settled.append(failed)
+                effects.report(.imageFailed(failed, done: plan.sources.count, total: plan.sources.count))
+            } else {
+                lacking.insert(failure.source)
+            }
+        }
+        guard !lacking.isEmpty else { return (settled, nil) }
+        var byShard: [Int: [String]] = [:]
+        for (planned, index) in ShardPlan.assign(plan, count: merge.count, base: directory, size: effects.fileSize)
+        where lacking.contains(planned.source.description) {
+            byShard[index, default: []].append(planned.source.description)
+        }
+        let missing = MissingShardItems(count: merge.count, byShard: byShard, notRun: Set(byShard.keys).subtracting(merge.ran))
+        guard merge.allowMissing else { throw .shardsMissing(missing) }
+        for line in missing.lines {
+            effects.report(.imageWarning(source: "--allow-missing", message: "left out of the site: \(line)"))
+        }
+        return (settled, missing)
+    }
+
+    /// The item's key in every shard's plan and run (`ShardItem.key`).
+    func shardKey(_ source: ImageSource) -> String {
+        ShardItem.key(of: source, base: directory)
+    }
+
+    /// An item a merge would have to render or transcode: not made here, settled later.
+    func notMadeByShards(_ planned: PlannedSource) -> ImageFailure {
+        var failure = ImageFailure(source: planned.source.description, location: planned.location,
+                                   reason: "no shard's cache has it, and a merge renders nothing")
+        failure.missingFromShards = true
+        return failure
+    }
+}

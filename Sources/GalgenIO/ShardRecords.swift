@@ -1,0 +1,80 @@
+import Foundation
+import GalgenCore
+import Synchronization
+
+/// The shards' part of a cache (`CacheFolder.Layout.shards`): each shard's rendition records, read
+/// together the first time a build looks for a key its own records lack, and each shard's run
+/// (`ShardRun`, `shard.json`). Shards write disjoint files, so copying their caches into one
+/// folder merges them; the merge folds what it uses into the cache's records and removes the rest.
+final class ShardRecords: Sendable {
+    private let layout: CacheFolder.Layout
+    private let temporaries: TemporaryFiles
+    private let userInfo: [CodingUserInfoKey: any Sendable]
+    private let tables = Mutex<Tables?>(nil)
+
+    private struct Tables {
+        var images: [String: RenderedImage] = [:]
+        var videos: [String: DiskRenditionStore.KeptVideo] = [:]
+    }
+
+    init(layout: CacheFolder.Layout, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.layout = layout
+        self.temporaries = temporaries
+        self.userInfo = userInfo
+    }
+
+    func image(_ key: String) -> RenderedImage? { read { $0.images[key] } }
+    func video(_ key: String) -> DiskRenditionStore.KeptVideo? { read { $0.videos[key] } }
+
+    /// Every shard's folder but this build's own.
+    private var others: [String] {
+        Self.folders(layout).filter { $0.shard != layout.shard }.map(\.path)
+    }
+
+    private func read<R>(_ body: (Tables) -> R) -> R {
+        tables.withLock { tables in
+            if tables == nil {
+                var loaded = Tables()
+                for folder in others {
+                    let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
+                                                                     userInfo: userInfo) { [:] }
+                    let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
+                                                                                     temporaries: temporaries) { [:] }
+                    images.read { loaded.images.merge($0) { first, _ in first } }
+                    videos.read { loaded.videos.merge($0) { first, _ in first } }
+                }
+                tables = loaded
+            }
+            return body(tables!)
+        }
+    }
+
+    /// After a build that is no shard went through: the shards' records are in the cache's own.
+    func removeAll() {
+        guard layout.shard == nil, FileManager.default.fileExists(atPath: layout.shards) else { return }
+        try? FileManager.default.removeItem(atPath: layout.shards)
+    }
+
+    /// The shards' folders in the cache (`shards/K-of-N`), by name.
+    static func folders(_ layout: CacheFolder.Layout) -> [(shard: Shard, path: String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.shards)) ?? []
+        return names.sorted().compactMap { name in Shard(folderName: name).map { ($0, layout.shards + "/" + name) } }
+    }
+
+    /// The runs of the shards whose work is in the cache: every readable `shard.json`.
+    static func runs(_ layout: CacheFolder.Layout) -> [ShardRun] {
+        folders(layout).compactMap { folder in
+            FileManager.default.contents(atPath: layout.shardRun(folder.shard))
+                .flatMap { try? JSONDecoder().decode(ShardRun.self, from: $0) }
+                .flatMap { $0.shard == folder.shard ? $0 : nil }
+        }
+    }
+
+    /// Writes the shard's run, durably: the mark that its records are complete.
+    static func write(_ run: ShardRun, layout: CacheFolder.Layout, temporaries: TemporaryFiles) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try FileManager.default.createDirectory(atPath: layout.shardFolder(run.shard), withIntermediateDirectories: true)
+        try temporaries.writeAtomically(Array(try encoder.encode(run)), to: layout.shardRun(run.shard), durable: true)
+    }
+}
