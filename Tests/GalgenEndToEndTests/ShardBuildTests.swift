@@ -80,6 +80,27 @@ struct ShardBuildTests {
         #expect(project.photoPages().count == 6)
     }
 
+    /// A shard's records cut short on their way (a half-finished copy): its items are missing, the
+    /// merge says the shard's cache is there but lacks them, and building again after a good copy works.
+    @Test func aShardsDamagedRecordsMakeItsItemsMissingNotWrong() async throws {
+        let project = try Self.photosProject()
+        let machines = try (1...2).map { _ in try Self.copy(of: project) }
+        for (index, machine) in machines.enumerated() {
+            #expect(try await machine.buildWithBinary(["--shard", "\(index + 1)/2", "--quiet"]).status == 0)
+            try Self.copyCache(of: machine, into: project)
+        }
+        let records = project.cache + "/shards/2-of-2/renditions.json"
+        let whole = try #require(FileManager.default.contents(atPath: records))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: records))
+        let stopped = try await project.buildWithBinary()
+        #expect(stopped.status == 6, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("shard 2/2: 3 items (") && stopped.stderr.contains("its cache is here but lacks them"), "\(stopped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.site))
+        try whole.write(to: URL(fileURLWithPath: records))
+        let merged = try await project.buildWithBinary()
+        #expect(merged.status == 0 && project.photoPages().count == 6, "\(merged.stderr)")
+    }
+
     @Test func anItemItsShardFailedFailsTheMergeAsOnOneMachine() async throws {
         let project = try Self.photosProject(extra: "  - photos/empty.jpg\n")
         try project.copyPhoto("odd/jd_empty_0byte.jpg", as: "empty.jpg")
