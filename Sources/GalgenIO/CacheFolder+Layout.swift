@@ -62,6 +62,7 @@ extension CacheFolder {
         /// What the shard did (`ShardRun`), written last.
         public func shardRun(_ shard: Shard) -> String { shardFolder(shard) + "/shard.json" }
         /// A shard's rendition records, as `renditionRecords` of a build of that shard.
+        /// The rendition records in `folder`: a shard's, or the cache's own (`root`).
         public func shardRenditionRecords(_ folder: String) -> String { folder + "/renditions.json" }
         public func shardVideoRecords(_ folder: String) -> String { folder + "/videos.json" }
 

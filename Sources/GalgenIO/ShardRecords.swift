@@ -2,8 +2,9 @@ import Foundation
 import GalgenCore
 import Synchronization
 
-/// The shards' part of a cache (`CacheFolder.Layout.shards`): each shard's rendition records, read
-/// together the first time a build looks for a key its own records lack, and each shard's run
+/// The shards' part of a cache (`CacheFolder.Layout.shards`): each shard's rendition records (and,
+/// for a shard, the cache's own), read together the first time a build looks for a key its own
+/// records lack, and each shard's run
 /// (`ShardRun`, `shard.json`). Shards write disjoint files, so copying their caches into one
 /// folder merges them; the merge folds what it uses into the cache's records and removes the rest.
 final class ShardRecords: Sendable {
@@ -26,9 +27,10 @@ final class ShardRecords: Sendable {
     func image(_ key: String) -> RenderedImage? { read { $0.images[key] } }
     func video(_ key: String) -> DiskRenditionStore.KeptVideo? { read { $0.videos[key] } }
 
-    /// Every shard's folder but this build's own.
+    /// The record folders this build reads after its own: every shard's folder but its own,
+    /// and for a shard, first the cache's own records (what the last merge or build kept).
     private var others: [String] {
-        Self.folders(layout).filter { $0.shard != layout.shard }.map(\.path)
+        (layout.shard == nil ? [] : [layout.root]) + Self.folders(layout).filter { $0.shard != layout.shard }.map(\.path)
     }
 
     private func read<R>(_ body: (Tables) -> R) -> R {

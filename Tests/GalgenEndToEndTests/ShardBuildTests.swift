@@ -101,6 +101,22 @@ struct ShardBuildTests {
         #expect(merged.status == 0 && project.photoPages().count == 6, "\(merged.stderr)")
     }
 
+    /// The next CI round: every shard starts from the last merged cache and renders only what is new.
+    @Test func aShardOverAMergedCacheRendersOnlyWhatIsNew() async throws {
+        let project = try Self.photosProject(extra: "  - photos/new.jpg\n")
+        try project.copyPhoto("orientation/Landscape_5.jpg", as: "new.jpg")
+        let yaml = try #require(project.read("gallery.yml"))
+        try project.writeGallery(yaml.replacingOccurrences(of: "  - photos/new.jpg\n", with: ""))
+        #expect(try await project.buildWithBinary(["--quiet"]).status == 0)
+        try project.writeGallery(yaml)
+        for index in 1...2 { #expect(try await project.buildWithBinary(["--shard", "\(index)/2", "--quiet"]).status == 0) }
+        let made = try (1...2).flatMap { try Self.report(project, shard: "\($0)-of-2") }
+        #expect(made.count == 7 && made.filter { !$0.reused }.map(\.source) == ["photos/new.jpg"], "\(made)")
+        let merged = try await project.buildWithBinary()
+        #expect(merged.status == 0 && project.photoPages().count == 7, "\(merged.stderr)")
+        #expect(try Self.report(project).allSatisfy(\.reused))
+    }
+
     @Test func anItemItsShardFailedFailsTheMergeAsOnOneMachine() async throws {
         let project = try Self.photosProject(extra: "  - photos/empty.jpg\n")
         try project.copyPhoto("odd/jd_empty_0byte.jpg", as: "empty.jpg")
