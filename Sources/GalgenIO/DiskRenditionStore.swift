@@ -73,17 +73,18 @@ public final class DiskRenditionStore: Sendable {
         return image.renditions.allSatisfy { files.verify($0.digest, suffix: Self.suffix($0.format)) } ? image : nil
     }
 
-    /// A shard's image under `key`, folded into this cache's records unless this build is a shard.
+    /// The image under `key` in the other records: for a shard, the cache's own and the other
+    /// shards'; for any other build, the shards' records, folded into its own first.
     private func shardImage(_ key: String) -> RenderedImage? {
-        guard let image = shards.image(key) else { return nil }
-        if !isShard { images.change { $0[key] = image } }
-        return image
+        if isShard { return shards.image(key) }
+        shards.fold(into: images, videos)
+        return images.read { $0[key] }
     }
 
     private func shardVideo(_ key: String) -> KeptVideo? {
-        guard let video = shards.video(key) else { return nil }
-        if !isShard { videos.change { $0[key] = video } }
-        return video
+        if isShard { return shards.video(key) }
+        shards.fold(into: images, videos)
+        return videos.read { $0[key] }
     }
 
     public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {

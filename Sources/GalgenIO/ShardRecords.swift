@@ -12,6 +12,7 @@ final class ShardRecords: Sendable {
     private let temporaries: TemporaryFiles
     private let userInfo: [CodingUserInfoKey: any Sendable]
     private let tables = Mutex<Tables?>(nil)
+    private let folded = Mutex(false)
 
     private struct Tables {
         var images: [String: RenderedImage] = [:]
@@ -48,6 +49,21 @@ final class ShardRecords: Sendable {
                 tables = loaded
             }
             return body(tables!)
+        }
+    }
+
+    /// A build that is no shard (the merge) takes every shard's records into its own, once, the
+    /// first time its own lack a key: one copy of 100,000 items' records, not two.
+    func fold(into images: RecordFile<[String: RenderedImage]>, _ videos: RecordFile<[String: DiskRenditionStore.KeptVideo]>) {
+        folded.withLock { folded in
+            guard !folded else { return }
+            folded = true
+            for folder in others {
+                RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries, userInfo: userInfo) { [:] }
+                    .read { table in if !table.isEmpty { images.change { $0.merge(table) { mine, _ in mine } } } }
+                RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder), temporaries: temporaries) { [:] }
+                    .read { table in if !table.isEmpty { videos.change { $0.merge(table) { mine, _ in mine } } } }
+            }
         }
     }
 
