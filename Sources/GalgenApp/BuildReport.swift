@@ -35,8 +35,8 @@ enum BuildReport {
     static func shardLine(_ run: ShardRun, _ summary: BuildSummary) -> String {
         let reused = run.reused > 0 ? " (\(run.reused) unchanged, not decoded again)" : ""
         let seconds = (Double(run.milliseconds) / 100).rounded() / 10
-        return "Shard \(run.shard): \(summary.imagesBuilt) of its \(run.items) item(s)\(reused) kept in the cache in \(seconds) s, "
-            + "of the gallery's \(run.galleryItems); no site written. Copy each shard's cache into one and run galgen build there."
+        return "Shard \(run.shard): kept \(summary.imagesBuilt) of its \(run.items) item(s) (of the gallery's \(run.galleryItems)) "
+            + "in the cache in \(seconds) s\(reused); no site written. Copy every shard's cache into one and run galgen build there."
     }
 
     /// "N image(s) failed:", then each image with its place in gallery.yml and the reason; none when none failed.
