@@ -173,6 +173,12 @@ struct ShardBuildTests {
         #expect(paths().count == 2, "no request offline")
         let report = try String(contentsOfFile: project.cache + "/shards/2-of-2/build-report.json", encoding: .utf8)
         #expect(report.contains("\"shard\" : {") && report.contains("\"count\" : 2") && report.contains("\"galleryItems\" : 4"), "\(report)")
+        // The other shard downloads the other two; the merge, offline, takes the shards' copies.
+        #expect(try await project.buildWithBinary(["--shard", "1/2", "--quiet"]).status == 0)
+        #expect(paths().count == 4 && Set(paths()).count == 4, "\(paths())")
+        let merged = try await project.buildWithBinary(["--offline"])
+        #expect(merged.status == 0 && project.photoPages().count == 4, "\(merged.stderr)")
+        #expect(paths().count == 4, "the offline merge makes no request")
         let lock = try CacheFolder(root: project.cache, output: project.site).lock(wait: false) { _ in }
         defer { lock.release() }
         let busy = try await project.buildWithBinary(["--shard", "1/2", "--no-wait"])
