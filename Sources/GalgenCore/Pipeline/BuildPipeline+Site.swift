@@ -95,7 +95,7 @@ extension BuildPipeline {
             let key = PageKey.make(templateDigest: template.digest, page: page)
             if let file = effects.pages.lookup(key, page.path) { files.append(file) } else { missing.append((page, key)) }
         }
-        for (file, key) in zip(SiteRenderer.renderPages(missing.map(\.page), template: template), missing.map(\.key)) {
+        for (file, key) in zip(SiteRenderer.renderPages(missing.map(\.page), template: template, threads: jobs), missing.map(\.key)) {
             effects.pages.keep(key, file)
             files.append(file)
         }

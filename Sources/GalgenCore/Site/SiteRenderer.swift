@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// The render-site stage: page view models + template → output files. Pure.
 public enum SiteRenderer {
@@ -30,10 +31,26 @@ public enum SiteRenderer {
                         base: pages.first { $0.path == OutputLayout.index }?.canonicalURL)
     }
 
-    /// Pages whose assets are linked (`linkAssets`), as files.
-    public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate) -> [OutputFile] {
-        linked.map { page in OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: compiled.templateName(for: page.kind)) ?? "") }
+    /// Pages whose assets are linked (`linkAssets`), as files, in their order. With `threads`,
+    /// that many slices of them are rendered at once (the template is a `Sendable` value): a
+    /// site written from scratch (a merge of shards, a new template) spends most of its time here.
+    public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate, threads: Int = 1) -> [OutputFile] {
+        let render: @Sendable (PageViewModel) -> OutputFile = { page in
+            OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: compiled.templateName(for: page.kind)) ?? "")
+        }
+        let slices = min(max(1, threads), linked.count / pagesPerSlice)
+        guard slices > 1 else { return linked.map(render) }
+        let size = (linked.count + slices - 1) / slices
+        let rendered = Mutex<[[OutputFile]]>(Array(repeating: [], count: slices))
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let files = linked[(slice * size)..<min(linked.count, (slice + 1) * size)].map(render)
+            rendered.withLock { $0[slice] = files }
+        }
+        return rendered.withLock { $0.flatMap { $0 } }
     }
+
+    /// Fewer pages than this each are rendered on one thread: starting threads costs more.
+    static let pagesPerSlice = 16
 
     /// The files of the site that are neither pages nor images: the template's assets, `_headers`,
     /// and with `base_url` the sitemap of every page's address (`addresses`, in page order; `base`
@@ -99,3 +116,4 @@ public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
