@@ -38,13 +38,9 @@ final class ShardRecords: Sendable {
         tables.withLock { tables in
             if tables == nil {
                 var loaded = Tables()
-                for folder in others {
-                    let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
-                                                                     userInfo: userInfo) { [:] }
-                    let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
-                                                                                     temporaries: temporaries) { [:] }
-                    images.read { loaded.images.merge($0) { first, _ in first } }
-                    videos.read { loaded.videos.merge($0) { first, _ in first } }
+                eachTable { images, videos in
+                    loaded.images.merge(images) { first, _ in first }
+                    loaded.videos.merge(videos) { first, _ in first }
                 }
                 tables = loaded
             }
@@ -58,12 +54,21 @@ final class ShardRecords: Sendable {
         folded.withLock { folded in
             guard !folded else { return }
             folded = true
-            for folder in others {
-                RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries, userInfo: userInfo) { [:] }
-                    .read { table in if !table.isEmpty { images.change { $0.merge(table) { mine, _ in mine } } } }
-                RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder), temporaries: temporaries) { [:] }
-                    .read { table in if !table.isEmpty { videos.change { $0.merge(table) { mine, _ in mine } } } }
+            eachTable { shardImages, shardVideos in
+                if !shardImages.isEmpty { images.change { $0.merge(shardImages) { mine, _ in mine } } }
+                if !shardVideos.isEmpty { videos.change { $0.merge(shardVideos) { mine, _ in mine } } }
             }
+        }
+    }
+
+    /// The image and video records of each folder in `others`, one folder at a time.
+    private func eachTable(_ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
+        for folder in others {
+            let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
+                                                             userInfo: userInfo) { [:] }
+            let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
+                                                                             temporaries: temporaries) { [:] }
+            images.read { images in videos.read { videos in body(images, videos) } }
         }
     }
 

@@ -24,15 +24,7 @@ extension BuildPipeline {
         let mine = ShardPlan.assign(whole, count: shard.count, base: directory, size: effects.fileSize)
             .filter { $0.1 == shard.index }.map(\.0)
         let plan = BuildPlan(sources: mine, request: whole.request, layout: whole.layout)
-        effects.report(BuildStage.downloading.event)
-        let fetched = await fetchRemote(plan, settings: gallery.download)
-        effects.report(BuildStage.renderingImages.event)
-        var (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
-        failures += await runTranscodes(&rendered, plan: plan)
-        if Task.isCancelled {
-            try? effects.saveRendered()
-            throw .cancelled
-        }
+        let (fetched, rendered, failures) = try await makeItems(plan, gallery: gallery)
         let keys = Dictionary(plan.sources.map { ($0.source.description, shardKey($0.source)) }) { first, _ in first }
         let milliseconds = (ContinuousClock.now - started).milliseconds
         let run = ShardRun(shard: shard, galleryItems: whole.sources.count, items: plan.sources.count,

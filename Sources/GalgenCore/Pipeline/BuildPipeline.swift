@@ -46,19 +46,9 @@ public struct BuildPipeline: Sendable {
         let started = ContinuousClock.now
         let gallery = loaded.gallery
         let plan = try stage(.planning) { Planner.plan(gallery) }
-        effects.report(BuildStage.downloading.event)
-        let fetched = await fetchRemote(plan, settings: gallery.download)
-        effects.report(BuildStage.renderingImages.event)
-        var (rendered, renderFailures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
-        renderFailures += await runTranscodes(&rendered, plan: plan)
+        var (fetched, rendered, renderFailures) = try await makeItems(plan, gallery: gallery)
         var missing: MissingShardItems?
         if let merge = merging { (renderFailures, missing) = try settleMerge(plan, failures: renderFailures, merge) }
-        // Cancelled (serve's background formats, replaced by a newer build): the site stays as
-        // it was, and what was rendered is kept for the build that replaces this one.
-        if Task.isCancelled {
-            try? effects.saveRendered()
-            throw .cancelled
-        }
         let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
@@ -89,6 +79,23 @@ public struct BuildPipeline: Sendable {
         summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, site: site,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
         return summary
+    }
+
+    /// Download, render and transcode the plan's items. Cancelled (serve's background formats,
+    /// replaced by a newer build): the site stays as it was, and what was rendered is kept for
+    /// the build that replaces this one.
+    func makeItems(_ plan: BuildPlan, gallery: Gallery) async throws(BuildError)
+        -> (fetched: [String: Result<FetchedSource, FetchProblem>], rendered: [ImageSource: KeyedImage], failures: [ImageFailure]) {
+        effects.report(BuildStage.downloading.event)
+        let fetched = await fetchRemote(plan, settings: gallery.download)
+        effects.report(BuildStage.renderingImages.event)
+        var (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
+        failures += await runTranscodes(&rendered, plan: plan)
+        if Task.isCancelled {
+            try? effects.saveRendered()
+            throw .cancelled
+        }
+        return (fetched, rendered, failures)
     }
 
     private func stage<T>(_ stage: BuildStage, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
