@@ -6,7 +6,7 @@ import Mustache
 /// page key (`PageKey`) read the frame, then the body; a field of another kind is not there.
 /// Templates only loop and test flags; all decisions are made in `Presenter`.
 @dynamicMemberLookup
-public struct PageViewModel: MustacheParent, ViewModelValue, Equatable, Sendable {
+public struct PageViewModel: MustacheParent, TemplateScope, ViewModelValue, Equatable, Sendable {
     public var frame: PageFrame
     public var body: PageBody
 
@@ -33,9 +33,16 @@ public struct PageViewModel: MustacheParent, ViewModelValue, Equatable, Sendable
         return frame.child(named: name) ?? body.content.child(named: name)
     }
 
+    /// The same lookup for galgen's renderer.
+    public func templateField(_ name: String) -> TemplateData? {
+        if name == Self.kindKey { return .text(kind.template) }
+        return frame.templateField(name) ?? body.content.templateField(name)
+    }
+
     static let kindKey = "template"
 
     public var templateValue: Any? { self }
+    public var templateData: TemplateData? { .scope(self) }
 
     public func fingerprint(into fingerprint: inout Fingerprint) {
         fingerprint.add(kind.template)

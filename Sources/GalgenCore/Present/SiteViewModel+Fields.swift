@@ -2,7 +2,7 @@ import Mustache
 
 /// A view model the templates read and the page cache key hashes, both through its one list
 /// of fields: a new property needs its line in `fields` and nothing else.
-public protocol ViewModel: ViewModelValue, MustacheParent {
+public protocol ViewModel: ViewModelValue, MustacheParent, TemplateScope {
     /// Every stored property, in declaration order, named as the templates name it. A test
     /// compares the names with the properties Mirror finds.
     static var fields: ViewModelFields<Self> { get }
@@ -13,6 +13,8 @@ public protocol ViewModel: ViewModelValue, MustacheParent {
 public protocol ViewModelValue: Fingerprintable, Sendable {
     /// The value as Mustache should get it (see `SiteViewModel+Mustache.swift`).
     var templateValue: Any? { get }
+    /// The same value for galgen's own renderer (`TemplateData`); nil where `templateValue` is nil.
+    var templateData: TemplateData? { get }
 }
 
 /// One property of a view model: its name in the templates, and how to read it for Mustache
@@ -20,11 +22,13 @@ public protocol ViewModelValue: Fingerprintable, Sendable {
 public struct ViewModelField<Model>: Sendable {
     public let name: String
     let templateValue: @Sendable (Model) -> Any?
+    let templateData: @Sendable (Model) -> TemplateData?
     let fingerprint: @Sendable (Model, inout Fingerprint) -> Void
 
     public init<Value: ViewModelValue>(_ name: String, _ read: @escaping @Sendable (Model) -> Value) {
         self.name = name
         templateValue = { read($0).templateValue }
+        templateData = { read($0).templateData }
         fingerprint = { model, fingerprint in read(model).fingerprint(into: &fingerprint) }
     }
 }
@@ -34,11 +38,13 @@ public struct ViewModelField<Model>: Sendable {
 public struct ViewModelFields<Model>: Sendable, ExpressibleByArrayLiteral {
     public let all: [ViewModelField<Model>]
     let byName: [String: @Sendable (Model) -> Any?]
+    let dataByName: [String: @Sendable (Model) -> TemplateData?]
 
     /// Names must be unique: a repeated one traps when the list is first used, which the
     /// view-model tests do.
     public init(arrayLiteral fields: ViewModelField<Model>...) {
         all = fields
         byName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.templateValue) })
+        dataByName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.templateData) })
     }
 }

@@ -5,6 +5,9 @@ import Mustache
 public struct CompiledTemplate: Sendable {
     public var source: SiteTemplate
     var library: MustacheLibrary
+    /// The same templates for galgen's own renderer; nil when one uses something only
+    /// swift-mustache renders (transforms, inheritance).
+    var pages: PageTemplate?
     /// The template files' identity: part of every page's cache key.
     public var digest: String
 
@@ -24,6 +27,7 @@ public struct CompiledTemplate: Sendable {
         }
         self.source = template
         self.library = library
+        self.pages = PageTemplate(library, names: template.templates.keys)
         self.digest = PageKey.templateDigest(template)
     }
 
@@ -31,6 +35,13 @@ public struct CompiledTemplate: Sendable {
     /// its fallback's (`PageKind.fallback`).
     public func templateName(for kind: PageKind) -> String {
         PageKind.chooseTemplate(kind.templateChoices) { library.getTemplate(named: $0) != nil }
+    }
+
+    /// The page's file, rendered with the template its kind chooses.
+    public func render(_ page: PageViewModel) -> String {
+        let name = templateName(for: page.kind)
+        if let pages { return pages.render(page, template: name) ?? "" }
+        return library.render(page, withTemplate: name) ?? ""
     }
 
     /// swift-mustache escapes `{{name}}` per `Character`, which lets `"` + U+0301 through

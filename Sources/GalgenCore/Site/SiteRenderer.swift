@@ -36,7 +36,7 @@ public enum SiteRenderer {
     /// site written from scratch (a merge of shards, a new template) spends most of its time here.
     public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate, threads: Int = 1) -> [OutputFile] {
         let render: @Sendable (PageViewModel) -> OutputFile = { page in
-            OutputFile(path: page.path, text: compiled.library.render(page, withTemplate: compiled.templateName(for: page.kind)) ?? "")
+            OutputFile(path: page.path, text: compiled.render(page))
         }
         let slices = min(max(1, threads), linked.count / pagesPerSlice)
         guard slices > 1 else { return linked.map(render) }

@@ -5,7 +5,7 @@ import Mustache
 /// `{{labels.photosOf}}` with the generator and the page's title filled in, and the help texts as markup (`{{{labels.noPhotosHelp}}}`, with
 /// `<code>` around gallery.yml's words). The page key hashes the labels' digest, so a page is
 /// rendered again when its language or a `labels:` override changes.
-public struct LabelsViewModel: MustacheParent, ViewModelValue, Equatable, Sendable {
+public struct LabelsViewModel: MustacheParent, TemplateScope, ViewModelValue, Equatable, Sendable {
     public var labels: Labels
     public var generator: String
     /// The page's title, for `photosOf` ("Photos of Day one").
@@ -22,6 +22,14 @@ public struct LabelsViewModel: MustacheParent, ViewModelValue, Equatable, Sendab
         case "language": labels.language
         case "rtl": labels.isRightToLeft
         default: text(name)
+        }
+    }
+
+    public func templateField(_ name: String) -> TemplateData? {
+        switch name {
+        case "language": .text(labels.language)
+        case "rtl": .flag(labels.isRightToLeft)
+        default: text(name).map(TemplateData.text)
         }
     }
 
@@ -44,6 +52,7 @@ public struct LabelsViewModel: MustacheParent, ViewModelValue, Equatable, Sendab
     ]
 
     public var templateValue: Any? { self }
+    public var templateData: TemplateData? { .scope(self) }
 
     public func fingerprint(into fingerprint: inout Fingerprint) {
         fingerprint.add(labels.digest)
