@@ -16,11 +16,6 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     /// Bumped when the layout of any record file changes: older files are then ignored.
     static var formatVersion: Int { 3 }
 
-    private struct Stored: Codable {
-        var version: Int
-        var value: Value
-    }
-
     init(path: String, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable] = [:],
          empty: @escaping @Sendable () -> Value) {
         self.path = path
@@ -66,8 +61,8 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
         guard state.value == nil else { return }
         let decoder = JSONDecoder()
         for (key, info) in userInfo { decoder.userInfo[key] = info }
-        state.value = FileManager.default.contents(atPath: path)
-            .flatMap { try? decoder.decode(Stored.self, from: $0) }
+        state.value = (try? FileSystem.read(path, limit: .records))
+            .flatMap { RecordDecoding.decode(Value.self, from: $0, decoder: decoder) }
             .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
     }
 }

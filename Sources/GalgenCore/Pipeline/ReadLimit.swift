@@ -25,6 +25,10 @@ public struct ReadLimit: Equatable, Sendable {
     /// One file of a template folder (a template, stylesheet, font or image): 32 MiB.
     public static let templateFile = ReadLimit(bytes: 32 << 20, what: "template files")
 
+    /// A record file of the cache (`renditions.json`): 4 GiB, about forty times the renditions of
+    /// 100,000 photos. A larger one is read as missing: the cache starts again.
+    public static let records = ReadLimit(bytes: 4 << 30, what: "cache records")
+
     /// A sidecar file beside a photo (`IMG_1.jpg.yml`): a few words, 64 KiB at most.
     public static let sidecar = ReadLimit(bytes: 64 << 10, what: "sidecar files")
 
