@@ -55,10 +55,18 @@ final class ShardRecords: Sendable {
             guard !folded else { return }
             folded = true
             eachTable { shardImages, shardVideos in
-                if !shardImages.isEmpty { images.change { $0.merge(shardImages) { mine, _ in mine } } }
-                if !shardVideos.isEmpty { videos.change { $0.merge(shardVideos) { mine, _ in mine } } }
+                if !shardImages.isEmpty { images.change { Self.take(shardImages, into: &$0) } }
+                if !shardVideos.isEmpty { videos.change { Self.take(shardVideos, into: &$0) } }
             }
         }
+    }
+
+    /// `shard`'s entries into `table`, which keeps its own for a key in both. An empty table
+    /// (a merge's, on its first shard) takes the shard's storage itself rather than a copy of it.
+    private static func take<Entry>(_ shard: [String: Entry], into table: inout [String: Entry]) {
+        guard !table.isEmpty else { return table = shard }
+        table.reserveCapacity(table.count + shard.count)
+        table.merge(shard) { mine, _ in mine }
     }
 
     /// The image and video records of each folder in `others`, one folder at a time.

@@ -91,9 +91,9 @@ public struct SiteWriter: Sendable {
         return digests
     }
 
-    func isUpToDate(marker: String, entries: [Entry], recorded: [String: FileStamp]?) -> Bool {
+    func isUpToDate(marker: [UInt8], entries: [Entry], recorded: [String: FileStamp]?) -> Bool {
         guard let current = FileManager.default.contents(atPath: output + "/" + Self.markerName),
-              String(decoding: current, as: UTF8.self) == marker,
+              current.elementsEqual(marker),
               Self.isUnchanged(output + "/" + Self.markerName, Self.markerName, recorded: recorded) else { return false }
         return entries.allSatisfy { file in
             let full = output + "/" + file.path

@@ -44,10 +44,16 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// A tiny data: URI the page shows while the image loads.
     public var placeholder: String?
     /// What the camera recorded, for the caption.
-    public var facts: PhotoFacts
+    public var facts: PhotoFacts {
+        get { details.value.facts }
+        set { details = details.with { $0.facts = newValue } }
+    }
     /// When it was taken and the words written into it (for `sort: date`, titles and captions):
     /// read with the renditions and kept with them, so a rebuild never reads the file for it.
-    public var metadata: PhotoMetadata
+    public var metadata: PhotoMetadata {
+        get { details.value.metadata }
+        set { details = details.with { $0.metadata = newValue } }
+    }
     /// Whether the file records where it was taken, from every metadata block in it
     /// (`LocationCheck`); nil when not known (a record kept before galgen read every block), so
     /// its original is never published on a guess.
@@ -58,13 +64,35 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     public var sourceFormat: ImageFormat?
     /// A video's details (and, once transcoded, its MP4s): its renditions are its poster's. Nil
     /// for a photo.
-    public var video: VideoDetails?
+    public var video: VideoDetails? {
+        get { details.value.video }
+        set { details = details.with { $0.video = newValue } }
+    }
     /// A Motion Photo's appended MP4, as bytes of the still's file (`MotionPhoto`), found when it
     /// was rendered and kept with its record.
-    public var embeddedVideo: Range<Int>?
+    public var embeddedVideo: Range<Int>? {
+        get { details.value.embeddedVideo }
+        set { details = details.with { $0.embeddedVideo = newValue } }
+    }
     /// A Live Photo's or Motion Photo's motion, once transcoded (each build puts it here; never kept
     /// in the still's record).
-    public var motion: VideoDetails?
+    public var motion: VideoDetails? {
+        get { details.value.motion }
+        set { details = details.with { $0.motion = newValue } }
+    }
+
+    /// The camera's facts, the words and the videos, behind one reference: they are most of the
+    /// record's size (464 bytes inline, 136 with them boxed), and the tables of a build hold a
+    /// record per item, twice (the store's records and the build's results).
+    private var details: Box<Details>
+
+    private struct Details: Equatable, Sendable {
+        var facts: PhotoFacts
+        var metadata: PhotoMetadata
+        var video: VideoDetails?
+        var embeddedVideo: Range<Int>?
+        var motion: VideoDetails?
+    }
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
     /// galgen noted the format is a photo: nothing else was rendered then). The present stage asks
@@ -80,8 +108,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         self.alternates = alternates
         self.warnings = warnings
         self.placeholder = placeholder
-        self.facts = facts
-        self.metadata = metadata
+        self.details = Box(Details(facts: facts, metadata: metadata))
         self.location = location
         self.sourceFormat = sourceFormat
     }
@@ -109,6 +136,23 @@ extension RenderedImage {
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
         video = try values.decodeIfPresent(VideoDetails.self, forKey: .video)
         embeddedVideo = try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo)
+    }
+
+    /// What the synthesized encoding wrote: every field, absent ones left out.
+    public func encode(to encoder: any Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(width, forKey: .width)
+        try values.encode(height, forKey: .height)
+        try values.encode(renditions, forKey: .renditions)
+        try values.encode(alternates, forKey: .alternates)
+        try values.encode(warnings, forKey: .warnings)
+        try values.encodeIfPresent(placeholder, forKey: .placeholder)
+        try values.encode(facts, forKey: .facts)
+        try values.encode(metadata, forKey: .metadata)
+        try values.encodeIfPresent(location, forKey: .location)
+        try values.encodeIfPresent(sourceFormat, forKey: .sourceFormat)
+        try values.encodeIfPresent(video, forKey: .video)
+        try values.encodeIfPresent(embeddedVideo, forKey: .embeddedVideo)
     }
 
     /// `location` as a yes or no: true when a place was found or could not be ruled out (the
