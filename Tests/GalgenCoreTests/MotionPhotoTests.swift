@@ -27,4 +27,16 @@ struct MotionPhotoTests {
         #expect(MotionPhoto.embeddedVideo(in: Array(tooLong)) == nil)
         #expect(MotionPhoto.embeddedVideo(in: Self.jpeg + Self.mp4) == nil)
     }
+
+    /// The XMP is searched for in the first `searchLength` bytes, among bytes that are not UTF-8
+    /// (a JPEG's EXIF and thumbnail come first), and not beyond them.
+    @Test func theMarkerIsFoundAmongBinaryBytesButNotPastTheSearchedStart() {
+        let motion = MotionPhotoFile.microVideo(jpeg: Self.jpeg, mp4: Self.mp4)
+        let junk: [UInt8] = (0..<1000).map { UInt8(truncatingIfNeeded: 0x80 + $0 % 0x7F) }
+        let near = Array(motion.prefix(2)) + [0xFF, 0xE1, 0x03, 0xEA] + junk + motion.dropFirst(2)
+        #expect(near.count < 256 << 10)
+        #expect(MotionPhoto.embeddedVideo(in: near).map { Array(near[$0]) } == Self.mp4)
+        let far = Array(motion.prefix(2)) + Array(repeating: 0x80, count: 256 << 10) + motion.dropFirst(2)
+        #expect(MotionPhoto.embeddedVideo(in: far) == nil)
+    }
 }
