@@ -26,6 +26,10 @@ struct ConfigDiagnosticsTests {
         InvalidCase("title: a\ntitle: b\n", 1, 1, "title"),
         InvalidCase("images:\n  - src: a.jpg\n    src: b.jpg\n", 2, 5, "src"),
         InvalidCase("thumbnails:\n  quality: 80\n  widths: [400]\n  quality: 90\n", 2, 3, "quality"),
+        // Keys are compared as the text galgen reads, quoted or not (no YAML type decides).
+        InvalidCase("title: a\n\"title\": b\n", 1, 1, "title"),
+        InvalidCase("1: a\n\"1\": b\n", 1, 1, "1"),
+        InvalidCase("images:\n  - src: a.jpg\n    'src': b.jpg\n", 2, 5, "src"),
     ])
     func duplicateKeys(_ c: InvalidCase) {
         let errors = parseErrors(c.yaml)

@@ -23,7 +23,7 @@ enum AliasBudget {
             bytes[alias.offset + 1] = UInt8(ascii: "'")
             for index in alias.offset + 2 ..< alias.offset + 1 + alias.name.utf8.count { bytes[index] = UInt8(ascii: " ") }
         }
-        let parser = try Parser(yaml: String(decoding: bytes, as: UTF8.self))
+        let parser = try Parser(yaml: String(decoding: bytes, as: UTF8.self), resolver: .asWritten)
         guard let root = try parser.singleRoot() else { return nil }
         var walk = Walk(aliases: Dictionary(aliases.map { (Place($0.line, $0.column), $0.name) }) { first, _ in first })
         _ = walk.size(of: root)

@@ -10,7 +10,7 @@ extension Sidecar {
                 let error = ConfigError(.tooManyAliases(limit: AliasBudget.limit), at: reader.location(nil))
                 return .failure(SidecarProblem(line: mark.line, message: error.message))
             }
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .asWritten)
         } catch {
             return .failure(SidecarProblem(reader.syntaxError(error)))
         }
