@@ -2,7 +2,7 @@
 import atexit, os, shutil, subprocess, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIXTURES = os.path.join(ROOT, "..", "shared", "fixtures")
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")   # in the repository: SOURCES.md there
 GALGEN = os.path.abspath(os.environ.get("GALGEN", os.path.join(ROOT, ".build", "debug", "galgen")))
 
 XSS = '"><img src=x onerror=alert(1)>'
@@ -99,7 +99,7 @@ def big(folder, count=10_000):
 def formats(folder):
     """A photo of every input format, published as AVIF, WebP and JPEG."""
     photos = {
-        "cheers.heic": "formats/dn_cheers_1440x960.heic", "paris.avif": "formats/lav_paris_icc_exif_xmp.avif",
+        "beach.heic": "formats/mk_beach_1440x960.heic", "paris.avif": "formats/lav_paris_icc_exif_xmp.avif",
         "rose.webp": "formats/dn_alpha_lossy_rose.webp", "palette.png": "formats/dn_palette_trns_256.png",
         "harbour.jpg": PHOTOS["harbour.jpg"],
     }

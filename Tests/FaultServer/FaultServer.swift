@@ -27,7 +27,7 @@ import Synchronization
 ///     /loop/N                          redirects to /loop/N+1 … forever (`?cycle=1`: back to /loop/0)
 ///     /redirect?to=URL                 302 to any URL (https→http tests)
 ///
-/// NAME is a file under ../shared/fixtures/orientation (Landscape_1.jpg …) unless a test
+/// NAME is a file under Tests/Fixtures/orientation (Landscape_1.jpg …) unless a test
 /// replaced it with `setBody`. Every request is logged.
 public final class FaultServer: Sendable {
     public struct Logged: Sendable, Equatable {

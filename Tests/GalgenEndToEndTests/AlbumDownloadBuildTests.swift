@@ -7,7 +7,7 @@ import Testing
 /// `downloads: zip` with the real binary: the overview's link, the zip in the site (read back by
 /// Python's zipfile), and a build that changes nothing of the album neither rewrites nor
 /// remakes it.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct AlbumDownloadBuildTests {
     static func gallery(title: String = "Travels", images: [String] = ["photos/plain.jpg", "photos/located.jpg"]) -> String {
         """

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `galgen build` on small fixture galleries in temporary folders, run in-process.
-@Suite(.needsFixtures)
+@Suite
 struct BuildCommandTests {
     @Test func buildsAGalleryOfLocalPhotos() async throws {
         let project = try TestProject("""

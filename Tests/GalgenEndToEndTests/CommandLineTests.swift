@@ -14,7 +14,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test(.needsFixtures) func initWritesAStarterThatBuilds() async throws {
+    @Test func initWritesAStarterThatBuilds() async throws {
         let folder = try TemporaryFolder()
         let mine = folder.path + "/mine"
         let created = try await Galgen.runInProcess(["init", mine])

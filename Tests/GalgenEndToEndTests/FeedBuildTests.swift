@@ -4,7 +4,7 @@ import Testing
 
 /// `galgen build` (the real binary) with `base_url`: the feeds it writes, read back by a real
 /// feed reader library, Python's feedparser, from the test venv (`make test-venv`).
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct FeedBuildTests {
     static let metadata = Galgen.packageRoot + "/Tests/Fixtures/metadata/"
     static let python = Galgen.packageRoot + "/.build/test-venv/bin/python"
@@ -122,7 +122,7 @@ struct FeedBuildTests {
     }
 
     /// A video is shown by its poster (a JPEG rendition) and encloses its MP4.
-    @Test(.enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed"))
+    @Test(.enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed (make setup installs them)"))
     func aVideoIsItsPosterAndItsMP4() async throws {
         let project = try TestProject("""
             title: Clips

@@ -3,7 +3,7 @@ import GalgenTestSupport
 import Testing
 
 /// Folders as sources, built by `galgen build` on a real disk with real photos.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct FolderSourceTests {
     /// `photos/<name>` for each name, copies of the orientation fixtures (small, fast to render).
     func project(_ gallery: String, photos names: [String]) throws -> TestProject {

@@ -4,13 +4,13 @@ import Testing
 
 /// A full or read-only disk under the output: a clear error, the previous site intact,
 /// no temporary files. Needs a 1 MB tmpfs, which only root can mount.
-@Suite(.serialized, .needsFixtures, .enabled(if: getuid() == 0, "mounting a 1 MB tmpfs needs root"))
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounting a 1 MB tmpfs needs root"))
 struct FullDiskTests {
     func withSmallDisk(_ body: (String) async throws -> Void) async throws {
         try await SmallDisk.with(size: "1m", body)
     }
 
-    /// gallery.yml listing fixture photos (paths under ../shared/fixtures) at 200 and 1600 px.
+    /// gallery.yml listing fixture photos (Tests/Fixtures) at 200 and 1600 px.
     static func gallery(_ title: String, photos: [String]) -> String {
         "title: \(title)\nthumbnails: { widths: [200, 1600], formats: [jpeg] }\nimages:\n" + photos.map { "  - \(Fixtures.root)/\($0)\n" }.joined()
     }
@@ -22,7 +22,7 @@ struct FullDiskTests {
             #expect(try await project.build(["--output", output]).status == 0)
             let before = try FileManager.default.subpathsOfDirectory(atPath: output).sorted()
 
-            // Nine 16 MP photos at 1600 px do not fit in 1 MB.
+            // Nine camera photos at 200 px and up to 1600 px do not fit in 1 MB.
             try project.writeGallery(Self.gallery("Too big", photos: Fixtures.names(in: "photos").map { "photos/" + $0 }))
             let result = try await project.build(["--output", output])
             #expect(result.status == 3)

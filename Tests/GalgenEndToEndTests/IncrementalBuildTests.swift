@@ -4,7 +4,7 @@ import GalgenTestSupport
 import Testing
 
 /// Rebuilds: what is redone, what is left alone, and that nothing is ever half-written.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct IncrementalBuildTests {
     /// Path → (inode, modification time, bytes) of every file under a folder.
     struct Snapshot: Equatable {

@@ -5,7 +5,7 @@ import Testing
 /// What galgen reads, and what it publishes from it: only regular files, of capped size; a
 /// template folder contributes only its own regular files of a site's kinds. Each build runs the
 /// binary and is killed if it has not finished in time, so a hang fails the test, not the run.
-@Suite(.needsFixtures)
+@Suite
 struct InputFileTests {
     static let seconds = 30
 

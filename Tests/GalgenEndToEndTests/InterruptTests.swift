@@ -2,12 +2,16 @@ import Foundation
 import GalgenTestSupport
 import Testing
 
-@Suite(.needsFixtures)
+@Suite
 struct InterruptTests {
     @Test func ctrlCLeavesThePreviousSiteAndNoTemporaryFiles() throws {
         let project = try TestProject("title: Before\nimages: []\n")
         #expect(try Galgen.run(["build"], in: project.path).status == 0)
-        let photos = Fixtures.names(in: "photos").map { "  - " + Fixtures.root + "/photos/" + $0 }
+        // The 14 MP photo first, under three names: seconds of work on one thread.
+        for index in 1...3 {
+            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + Fixtures.fullSizePhoto, toPath: project.path("big\(index).jpg"))
+        }
+        let photos = (1...3).map { "  - big\($0).jpg" } + Fixtures.names(in: "photos").map { "  - " + Fixtures.root + "/photos/" + $0 }
         try project.writeGallery("title: After\nimages:\n" + photos.joined(separator: "\n") + "\n")
 
         let process = try Galgen.start(["build", "--quiet", "--jobs", "1"], in: project.path)

@@ -4,7 +4,7 @@ import Testing
 
 /// `galgen build` (the real binary) with `language:`: a German and an Arabic site, their
 /// pages, dates and gallery.js in the language; a language without a table says so.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct LanguageBuildTests {
     static let metadata = Galgen.packageRoot + "/Tests/Fixtures/metadata/"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// A folder of real photos carrying dates and words in EXIF, XMP and IPTC (Tests/Fixtures/metadata),
 /// built by `galgen build`: date order across time zones, words in their order of precedence.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct MetadataOrderTests {
     static let metadata = Galgen.packageRoot + "/Tests/Fixtures/metadata/"
 

@@ -5,9 +5,9 @@ import Testing
 
 /// A gallery of every format galgen reads, from a folder and from a server on loopback, built by
 /// `galgen build` end to end.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct MixedFormatsTests {
-    static let local = ["dn_cheers_1440x960.heic", "lav_paris_icc_exif_xmp.avif", "dn_iphonex_exif6_issue473.webp",
+    static let local = ["mk_beach_1440x960.heic", "lav_paris_icc_exif_xmp.avif", "dn_iphonex_exif6_issue473.webp",
                         "dn_palette_trns_256.png", "dn_alpha_lossy_rose.webp"]
     static let remote = ["lu_kimono_irot_imir.avif", "dn_htc_desire_icc_exif.webp", "pil_pil123rgba_adam7.png"]
 
@@ -47,7 +47,7 @@ struct MixedFormatsTests {
         let project = try TestProject("thumbnails: { widths: [160] }\nimages:\n  - photos/good.webp\n  - photos/bad.heic\n")
         try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/dn_photo1_vp8.webp", toPath: project.path("photos/good.webp"))
-        try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/odd/dn_heif_truncated_8k.heif", toPath: project.path("photos/bad.heic"))
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/odd/mk_heif_truncated_8k.heif", toPath: project.path("photos/bad.heic"))
         let result = try await project.build()
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("photos/bad.heic") && result.stderr.contains("unreadable HEIF"), "\(result.stderr)")
@@ -59,7 +59,7 @@ struct MixedFormatsTests {
             let project = try TestProject("thumbnails: { widths: [160, 480], formats: [avif, webp, jpeg] }\nimages:\n"
                 + "  - photos/a.heic\n  - photos/b.png\n  - photos/c.jpg\n")
             try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
-            for (name, fixture) in [("a.heic", "formats/dn_cheers_1440x960.heic"), ("b.png", "formats/pil_pil123rgba_adam7.png"),
+            for (name, fixture) in [("a.heic", "formats/mk_beach_1440x960.heic"), ("b.png", "formats/pil_pil123rgba_adam7.png"),
                                     ("c.jpg", "orientation/Landscape_1.jpg")] {
                 try FileManager.default.copyItem(atPath: Fixtures.root + "/" + fixture, toPath: project.path("photos/" + name))
             }

@@ -5,7 +5,7 @@ import Testing
 /// The output folder and the cache against damaged state: a damaged rendition, edits to the
 /// site, a symlinked output, overlapping folders, a second build on the same output, leftovers
 /// of an earlier process with our pid, and the moment of the swap.
-@Suite(.needsFixtures)
+@Suite
 struct OutputSafetyTests {
     static let gallery = "title: Safe\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/a.jpg\n"
 

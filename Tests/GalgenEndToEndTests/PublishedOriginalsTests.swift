@@ -8,7 +8,7 @@ import Testing
 
 /// `viewer.originals` with real photos and the live effects: what is published is exactly what
 /// was checked, under the extension of the format found in its bytes.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct PublishedOriginalsTests {
     static let gallery = "viewer: { originals: true }\nthumbnails: { widths: [160], formats: [jpeg] }\nimages:\n  - photos/\n"
 

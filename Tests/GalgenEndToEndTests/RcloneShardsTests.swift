@@ -6,12 +6,12 @@ import Testing
 /// that share nothing but an S3 bucket (moto_server on loopback), each with its own copy of the
 /// gallery and an empty cache. rclone comes from `make test`'s set-up (test-tools), moto_server
 /// from its test venv (moto[server]).
-@Suite(.serialized, .needsFixtures, .enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed"))
+@Suite(.serialized, .enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed (make setup installs them)"))
 struct RcloneShardsTests {
     static let shards = 3
     static let remote = "test:galgen/cache"
     static let recipe = Galgen.packageRoot + "/examples/rclone/"
-    static let photos = ["beach.jpg": "orientation/Landscape_1.jpg", "cheers.heic": "formats/dn_cheers_1440x960.heic",
+    static let photos = ["beach.jpg": "orientation/Landscape_1.jpg", "cheers.heic": "formats/mk_beach_1440x960.heic",
                          "eos5d.jpg": "photos/dn_canon_eos5d.jpg", "portrait.jpg": "orientation/Portrait_6.jpg",
                          "iphone.heic": "formats/dn_iphone8_img1034.heic"]
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The download cache across builds: offline, origin failures, corruption, interruption,
 /// concurrency limits and https.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct RemoteCacheTests {
     @Test func offlineUsesTheCacheAndNamesWhatIsMissing() async throws {
         let server = try await FaultServer.start()

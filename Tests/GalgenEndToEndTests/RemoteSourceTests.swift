@@ -5,7 +5,7 @@ import Testing
 
 /// `galgen build` against a real HTTP server on loopback, one fault at a time: which images
 /// are built, the exit status, the message, and what the cache holds afterwards.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct RemoteSourceTests {
     @Test func downloadsEachDistinctURLOnceAndCachesIt() async throws {
         let server = try await FaultServer.start()

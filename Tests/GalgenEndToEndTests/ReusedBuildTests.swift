@@ -5,7 +5,7 @@ import Testing
 /// A rebuild with nothing changed reuses the last build without parsing gallery.yml (the
 /// `last-build` record): every way an input can change must still be seen, and what the last
 /// build reported must be reported again.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ReusedBuildTests {
     static let upToDate = "is up to date: nothing changed, nothing written"
 

@@ -3,7 +3,7 @@ import GalgenTestSupport
 import Testing
 
 /// `galgen serve` watching a photo folder: photos added, removed and renamed show in the preview.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeFolderTests {
     /// Polls the page until `condition` holds (the rebuild runs in the background).
     func waitForPage(_ server: ServeProcess, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async -> Bool {

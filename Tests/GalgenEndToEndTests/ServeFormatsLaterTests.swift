@@ -5,7 +5,7 @@ import Testing
 /// `galgen serve`'s two looks: new photos appear with their JPEG renditions at once, and their
 /// AVIF sources follow from a second build in the background; no page is ever served that names
 /// an image the site does not have.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeFormatsLaterTests {
     static let gallery = "thumbnails: { widths: [320, 1080, 1920], formats: [avif, jpeg] }\nimages: [photos]\n"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `galgen serve` against clients that connect and stall: it keeps answering and rebuilding
 /// (a connection cap, header-read and idle timeouts, and the soft file-descriptor limit raised).
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeLoadTests {
     /// A request that stops in the middle of its head and never goes on.
     static let halfRequest = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: stal"

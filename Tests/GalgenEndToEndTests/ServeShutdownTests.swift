@@ -8,7 +8,7 @@ import Testing
 /// Hummingbird's accept loop, and a connection accepted but not yet handed to it trapped in NIO
 /// ("Deinited NIOAsyncWriter without calling finish()", `*** Signal 4: Backtracing`): 7 of 60 such
 /// stops of the release build crashed here. A race, so this repeats it; it cannot prove absence.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeShutdownTests {
     init() {
         OpenFileLimit.raise()

@@ -7,7 +7,7 @@ import Testing
 /// a new events stream and a rebuild's reload still come at once. Before, the silent ones took
 /// every connection slot until the 60 s idle timeout (600 of them: `GET /` took 68 s), and with
 /// the descriptor limit at 256, 200 half-sent requests held it for the 10 s header timeout and more.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeStallTests {
     static let halfRequest = ServeLoadTests.halfRequest
 

@@ -3,7 +3,7 @@ import GalgenTestSupport
 import Testing
 
 /// `galgen serve` as a user runs it: the real binary on a free port, real HTTP requests.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ServeTests {
     func project(title: String = "Coast") throws -> TestProject {
         let folder = try TestProject(photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Portrait_3.jpg"])
@@ -239,9 +239,9 @@ struct ServeTests {
     @Test func anEditDuringTheFirstBuildIsRebuiltAfterIt() async throws {
         let folder = try project(title: "First")
         var images = ""
-        for name in Fixtures.names(in: "photos").prefix(3) {
-            try FileManager.default.copyItem(atPath: Fixtures.root + "/photos/" + name, toPath: folder.path + "/photos/big-" + name)
-            images += "  - { src: photos/big-\(name) }\n"
+        for index in 1...3 {
+            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + Fixtures.fullSizePhoto, toPath: folder.path + "/photos/big-\(index).jpg")
+            images += "  - { src: photos/big-\(index).jpg }\n"
         }
         let gallery = "thumbnails: { widths: [200, 600], formats: [jpeg] }\nimages:\n" + images
         try folder.write("gallery.yml", "title: First\n" + gallery)

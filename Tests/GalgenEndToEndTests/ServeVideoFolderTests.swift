@@ -4,7 +4,7 @@ import Testing
 
 /// `galgen serve` watching a folder: a video added to it shows in the preview like a photo, and
 /// its MP4 is served as a browser's `<video>` asks for it (type and Range, so seeking works).
-@Suite(.serialized, .needsFixtures, .enabled(if: VideoClips.available, "needs ffmpeg and ffprobe (make setup)"))
+@Suite(.serialized, .enabled(if: VideoClips.available, "needs ffmpeg and ffprobe (make setup)"))
 struct ServeVideoFolderTests {
     func waitForPage(_ server: ServeProcess, timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout

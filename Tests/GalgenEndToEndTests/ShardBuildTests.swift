@@ -8,7 +8,7 @@ import Testing
 /// `galgen build --shard K/N` on separate "machines" (copies of one project, each with its own
 /// cache) and the merge: an ordinary `galgen build` over a cache the shards' caches were copied
 /// into, as CI artifacts or `rclone copy` bring them together. Run by the real binary.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct ShardBuildTests {
     /// Six camera photos, two of them the same picture (one item each: they differ in name).
     static func photosProject(extra: String = "") throws -> TestProject {

@@ -4,7 +4,7 @@ import Testing
 
 /// Tags built by `galgen build` from real JPEGs (Tests/Fixtures/metadata) given keywords in XMP
 /// and IPTC, a sidecar's and gallery.yml's tags, one album unlisted.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct TagBuildTests {
     static let metadata = Galgen.packageRoot + "/Tests/Fixtures/metadata/"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// A phone's camera roll, videos and all, through `galgen build` (the real binary, whose ffmpeg
 /// children are what is tested): clips made by ffmpeg at test time.
-@Suite(.serialized, .needsFixtures, .enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed"))
+@Suite(.serialized, .enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed (make setup installs them)"))
 struct VideoBuildTests {
     static let small = ["video:", "  heights: [240]", "thumbnails: { widths: [160, 320], formats: [jpeg] }"].joined(separator: "\n")
 
@@ -14,7 +14,7 @@ struct VideoBuildTests {
         let folder = project.path("trip")
         try FileManager.default.createDirectory(atPath: folder + "/Day 2", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/beach.jpg")
-        try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/dn_cheers_1440x960.heic", toPath: folder + "/IMG_1001.HEIC")
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/formats/mk_beach_1440x960.heic", toPath: folder + "/IMG_1001.HEIC")
         try VideoClips.make("clip.mp4", in: folder + "/Day 2", VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
         try VideoClips.make("IMG_2001.MOV", in: folder, VideoClips.sourceInputs(size: "480x270")
             + ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])

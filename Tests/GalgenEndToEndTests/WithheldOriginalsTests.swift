@@ -6,7 +6,7 @@ import Testing
 /// in it was read and none records a place. Both photos withheld here were published, exit 0 and
 /// no word, before galgen read every block: the GPS is in a second APP1 Exif segment, and the
 /// other photo ends with a phone's trailer that galgen cannot read.
-@Suite(.serialized, .needsFixtures)
+@Suite(.serialized)
 struct WithheldOriginalsTests {
     static let gallery = "viewer: { originals: true }\nthumbnails: { widths: [160], formats: [jpeg] }\nimages:\n  - photos/\n"
 

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// One bound on a photo's whole download (`DownloadDeadline`), against the real fault server.
-@Suite(.serialized, .enabled(if: Fixtures.available))
+@Suite(.serialized)
 struct DownloadDeadlineTests {
     func fetcher(_ folder: TemporaryFolder, events: RemoteFetcherTests.Events) -> RemoteFetcher {
         RemoteFetcher(cache: DiskCache(root: folder.path + "/cache"), offline: false, userAgent: "galgen-test",

@@ -7,7 +7,7 @@ import Testing
 
 /// A download cache on a full disk: the message says so, and the download is not retried.
 /// Needs a 64 KB tmpfs, which only root can mount.
-@Suite(.serialized, .enabled(if: Fixtures.available), .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
 struct FetchFullDiskTests {
     @Test func aFullDiskIsSaidAndNotRetried() async throws {
         try await SmallDisk.with(size: "64k") { disk in try await fillTheDisk(disk) }

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// The live fetcher against the real fault server, without the rest of the build.
-@Suite(.serialized, .enabled(if: Fixtures.available))
+@Suite(.serialized)
 struct RemoteFetcherTests {
     final class Events: Sendable {
         let list = Mutex<[BuildEvent]>([])

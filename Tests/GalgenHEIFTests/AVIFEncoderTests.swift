@@ -6,7 +6,7 @@ import Testing
 
 /// AVIF renditions through libheif's aom encoder: read back by libheif at the size written,
 /// close to the pixels given, with their ICC profile and alpha, the same bytes every time.
-@Suite(.needsFixtures)
+@Suite
 struct AVIFEncoderTests {
     static func fixture(_ name: String) throws -> DecodedImage {
         try HEIFDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name))), maxPixels: 20_000_000)

@@ -4,10 +4,10 @@ import GalgenPixels
 import GalgenTestSupport
 import Testing
 
-/// libheif on the shared HEIC and AVIF fixtures (../shared/fixtures/formats, SOURCES.md):
+/// libheif on the HEIC and AVIF fixtures (Tests/Fixtures/formats, SOURCES.md):
 /// sizes as shown (irot/imir/clap applied), the primary image only, damaged files refused
 /// with libheif's reason.
-@Suite(.needsFixtures)
+@Suite
 struct HEIFDecoderTests {
     static func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name)))
@@ -21,7 +21,7 @@ struct HEIFDecoderTests {
         ("dn_galaxy_s24fe_exif6_no_irot.heic", 4000, 1848, false, 8),
         // irot 270 (stored 4032×3024), and the mdat before the meta box.
         ("dn_galaxy_s10p_irot270_mdat_first.heic", 3024, 4032, false, 8),
-        ("dn_cheers_1440x960.heic", 1440, 960, false, 8),
+        ("mk_beach_1440x960.heic", 1440, 960, false, 8),
         // A 2×2 grid whose tiles are not hidden: still the primary image, not a tile.
         ("dn_grid2x2_422_800x600.avif", 800, 600, false, 8),
         ("lav_paris_icc_exif_xmp.avif", 403, 302, false, 8),
@@ -38,7 +38,7 @@ struct HEIFDecoderTests {
     }
 
     @Test("Decoded upright", arguments: [
-        ("dn_cheers_1440x960.heic", 1440, 960), ("dn_galaxy_s10p_irot270_mdat_first.heic", 3024, 4032),
+        ("mk_beach_1440x960.heic", 1440, 960), ("dn_galaxy_s10p_irot270_mdat_first.heic", 3024, 4032),
         ("lu_kimono_irot_imir.avif", 722, 1024), ("lav_paris_icc_exif_xmp.avif", 403, 302),
     ])
     func decode(_ name: String, _ width: Int, _ height: Int) throws {
@@ -102,7 +102,7 @@ struct HEIFDecoderTests {
     @Test("EXIF as TIFF and XMP are read from their items", arguments: [
         ("dn_iphone8_img1034.heic", true, false), ("dn_iphone11pro_img2927.heic", true, true),
         ("dn_iphone11pro_exif_at_eof.heic", true, true), ("lav_paris_icc_exif_xmp.avif", true, true),
-        ("dn_cheers_1440x960.heic", false, false),
+        ("mk_beach_1440x960.heic", false, false),
     ])
     func metadata(_ name: String, _ exif: Bool, _ xmp: Bool) throws {
         let decoded = try HEIFDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
@@ -115,7 +115,7 @@ struct HEIFDecoderTests {
         ("dn_galaxy_s10p_irot270_mdat_first.heic", true), ("lu_kimono_irot_imir.avif", true), ("lav_abc_alpha_irot.avif", true),
         // SOURCES.md: "irot 0" (a box, turning nothing).
         ("dn_iphone8_img1034.heic", true),
-        ("dn_galaxy_s24fe_exif6_no_irot.heic", false), ("dn_cheers_1440x960.heic", false),
+        ("dn_galaxy_s24fe_exif6_no_irot.heic", false), ("mk_beach_1440x960.heic", false),
     ])
     func transforms(_ name: String, _ transformed: Bool) throws {
         #expect(HEIFDecoder.hasTransform(try Self.bytes(name)) == transformed)
@@ -136,7 +136,7 @@ struct HEIFDecoderTests {
     }
 
     @Test("Damaged files are refused with libheif's reason", arguments: [
-        "dn_heif_pitm_size6.heif", "dn_heif_infe_size_2gib.heif", "dn_heif_iloc_offset_size0.heif", "dn_heif_truncated_8k.heif",
+        "mk_heif_pitm_size6.heif", "mk_heif_infe_size_2gib.heif", "mk_heif_iloc_offset_size0.heif", "mk_heif_truncated_8k.heif",
     ])
     func damaged(_ name: String) throws {
         let bytes = try Self.bytes("odd/" + name)

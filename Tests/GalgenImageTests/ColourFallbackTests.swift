@@ -10,7 +10,7 @@ import Testing
 /// Profiles that cannot be used: damaged, truncated, or for other pixels. None may crash or hang a
 /// build, and none is ever embedded; the pixels are published as they are (CMYK: the naive
 /// conversion), with a warning that says what was wrong.
-@Suite(.needsFixtures)
+@Suite
 struct ColourFallbackTests {
     static func prepare(_ jpeg: [UInt8], colour: ThumbnailColour = .keep) throws
         -> (decoded: DecodedJPEG, pixels: PixelBuffer, iccProfile: [UInt8]?, warning: String?) {

@@ -29,7 +29,7 @@ enum CMYKCase: String, CaseIterable, Sendable {
 }
 
 /// Renditions in the right colours: CMYK through its profile to sRGB, P3 kept or converted, the placeholder in sRGB.
-@Suite(.needsFixtures)
+@Suite
 struct ColourTests {
     /// How close to a reference counts as the same colours, on 8×8 grid means (0–255 levels).
     /// The colour stage itself: lcms2 is within 0.01 level of vips; the written-down references are
@@ -170,7 +170,7 @@ struct ColourTests {
 }
 
 /// Profiles are judged once per process (usable? sRGB in all but name?), not once per photo.
-@Suite(.needsFixtures)
+@Suite
 struct ProfileVerdictTests {
     @Test func anSRGBProfileIsRecognisedAndItsPlaceholderLeftAlone() throws {
         let iPhoneSRGB = try #require(try JPEGDecoder().decode(try Fixtures.bytes("odd/dn_iphone6plus_420_dri_icc.jpg")).iccProfile)

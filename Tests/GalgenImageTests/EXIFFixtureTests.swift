@@ -7,7 +7,7 @@ import Testing
 
 /// EXIF facts of the real fixture photos. Expected values were read independently of this reader
 /// (a separate Python TIFF walk over the same files), not printed from it.
-@Suite(.needsFixtures)
+@Suite
 struct EXIFFixtureTests {
     static let expected: [(String, PhotoFacts)] = [
         ("dn_canon_eos5d.jpg", PhotoFacts(

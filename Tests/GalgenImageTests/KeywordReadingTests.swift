@@ -74,7 +74,7 @@ struct KeywordReadingTests {
 
     /// A real photo (drewnoakes/metadata-extractor-images, Photoshop's XMP in a PNG): two
     /// subjects, the same as hierarchical subjects, and two named face regions.
-    @Test(.needsFixtures) func aRealPacketWithSubjectsAndFaceRegions() throws {
+    @Test func aRealPacketWithSubjectsAndFaceRegions() throws {
         let bytes = try Fixtures.bytes("formats/dn_scanned_photo_rgb8.png")
         let start = try #require(bytes.firstRange(of: Array("<x:xmpmeta".utf8))?.lowerBound)
         let end = try #require(bytes.firstRange(of: Array("</x:xmpmeta>".utf8))?.upperBound)

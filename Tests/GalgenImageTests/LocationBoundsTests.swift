@@ -4,7 +4,7 @@ import Testing
 @testable import GalgenImage
 
 /// The location check stays bounded on inputs made to make it slow or deep.
-@Suite(.needsFixtures)
+@Suite
 struct LocationBoundsTests {
     let base: [UInt8]
 

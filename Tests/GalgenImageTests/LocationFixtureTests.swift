@@ -5,7 +5,7 @@ import Testing
 
 /// The check on every fixture photo: a place where exiftool finds GPS coordinates, none in real
 /// camera files without them, and unreadable only for what galgen cannot read completely.
-@Suite(.needsFixtures)
+@Suite
 struct LocationFixtureTests {
     /// Fixtures with GPS coordinates, as exiftool reads them (lav_paris: 0°0′0″, written on purpose).
     static let located = [
@@ -19,7 +19,7 @@ struct LocationFixtureTests {
     static let unreadable = [
         "photos/dn_kodak_z1012.jpg": "APP2 segment 1 (“FPXR",  // FlashPix streams
         "odd/dn_minolta_dimage_ex_odd_sampling.jpg": "APP2 segment 1 (“FPXR",
-        "odd/dn_sony_e5823_truncated_8mp.jpg": "APP4 segment 1 (“Qualcomm Camera Debug",
+        "odd/dn_sony_e5823_truncated.jpg": "APP4 segment 1 (“Qualcomm Camera Debug",
         "odd/jd_extraneous_bytes_after_sos_scan.jpg": "5511 bytes after the end of its image",
         "odd/pil_jpeg_ff00_header.jpg": "misplaced JPEG marker",
         "odd/pil_junk_jpeg_header.jpg": "not a JPEG marker at byte 81",
@@ -27,11 +27,11 @@ struct LocationFixtureTests {
         // Samsung's 'sefd' box holds the phone's own records; its Exif's GPS is 0/0 (no fix).
         "formats/dn_galaxy_s10p_irot270_mdat_first.heic": "top-level 'sefd' box",
         "odd/jd_empty_0byte.jpg": "none of the formats galgen reads",
-        "formats/odd/dn_heif_infe_size_2gib.heif": "runs past its end",
-        "formats/odd/dn_heif_pitm_size6.heif": "runs past its end",
-        "formats/odd/dn_heif_truncated_8k.heif": "runs past its end",
-        "formats/odd/dn_its_first_chunk_zhdr.png": "zHDR chunk",
-        "formats/odd/dn_its_zlib_data_error.png": "kEND chunk",
+        "formats/odd/mk_heif_infe_size_2gib.heif": "runs past its end",
+        "formats/odd/mk_heif_pitm_size6.heif": "runs past its end",
+        "formats/odd/mk_heif_truncated_8k.heif": "runs past its end",
+        "formats/odd/mk_first_chunk_zhdr.png": "zHDR chunk",
+        "formats/odd/mk_damaged_idat_kend.png": "kEND chunk",
     ]
 
     static var all: [String] {

@@ -6,7 +6,7 @@ import Testing
 
 /// Every item of a HEIF file is read, primary or not; libheif hands over the primary image's
 /// metadata only.
-@Suite(.needsFixtures)
+@Suite
 struct LocationHEIFTests {
     func check(_ bytes: [UInt8]) -> LocationCheck { LocationScanner.check(bytes, format: .heif) }
 
@@ -45,14 +45,14 @@ struct LocationHEIFTests {
     }
 
     @Test func anImageSequenceOrAnUnknownBoxIsUnreadable() throws {
-        let still = try Fixtures.bytes("formats/dn_cheers_1440x960.heic")
+        let still = try Fixtures.bytes("formats/mk_beach_1440x960.heic")
         let moov = LocationBytes.be32(16) + Array("moov".utf8) + LocationBytes.be32(8) + Array("udta".utf8)
         #expect(check(still + moov).words.contains("'moov'"))
         #expect(check(still + LocationBytes.be32(12) + Array("sefd".utf8) + [1, 2, 3, 4]).isUnreadable)
     }
 
     @Test func aFileCutShortIsUnreadable() throws {
-        let still = try Fixtures.bytes("formats/dn_cheers_1440x960.heic")
+        let still = try Fixtures.bytes("formats/mk_beach_1440x960.heic")
         #expect(check(Array(still.dropLast(10))).isUnreadable)
     }
 

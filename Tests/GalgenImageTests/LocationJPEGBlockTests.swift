@@ -4,7 +4,7 @@ import Testing
 @testable import GalgenImage
 
 /// Photoshop resources, thumbnails, and what a JPEG holds that galgen cannot read completely.
-@Suite(.needsFixtures)
+@Suite
 struct LocationJPEGBlockTests {
     let base: [UInt8]
     let gpsTIFF = LocationBytes.tiff(gps: [LocationBytes.gpsPosition])

@@ -7,7 +7,7 @@ import Testing
 /// The location check reads every metadata block of a JPEG, not only the first Exif segment and
 /// the standard XMP packet: each variant here passed galgen's earlier check (`TodaysCheck`)
 /// while exiftool finds its GPS.
-@Suite(.needsFixtures)
+@Suite
 struct LocationJPEGTests {
     /// A plain JFIF photo with no metadata (IJG's test image).
     let base: [UInt8]

@@ -5,7 +5,7 @@ import Testing
 
 /// Every chunk of a PNG is read: XMP and EXIF in any text chunk, compressed or not, not only the
 /// `eXIf` chunk and the first `iTXt` XMP that libpng hands over.
-@Suite(.needsFixtures)
+@Suite
 struct LocationPNGTests {
     /// A PNG with an IHDR, gAMA, cHRM and its image only.
     let base: [UInt8]

@@ -5,7 +5,7 @@ import Testing
 @testable import GalgenImage
 
 /// A WebP's RIFF chunks are read as they are in the file, not as libwebp's demuxer keeps them.
-@Suite(.needsFixtures)
+@Suite
 struct LocationWebPTests {
     /// VP8X (flags: alpha only), ALPH, VP8.
     let base: [UInt8]

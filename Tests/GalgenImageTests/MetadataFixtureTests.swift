@@ -77,8 +77,8 @@ struct MetadataFixtureTests {
     }
 }
 
-/// Camera photos from ../shared/fixtures (what the cameras wrote; read with ExifTool to check).
-@Suite(.needsFixtures)
+/// Camera photos from Tests/Fixtures (what the cameras wrote; read with ExifTool to check).
+@Suite
 struct MetadataCameraFixtureTests {
     func read(_ path: String) throws -> PhotoMetadata {
         let bytes = try Fixtures.bytes(path)
@@ -98,7 +98,7 @@ struct MetadataCameraFixtureTests {
     @Test func aRealDescriptionIsKept() throws {
         // A truncated phone photo (its metadata is whole): ImageDescription "tittel", which this Sony
         // writes in the Exif IFD rather than IFD0, and SubSecTimeOriginal 616284.
-        let metadata = try read("odd/dn_sony_e5823_truncated_8mp.jpg")
+        let metadata = try read("odd/dn_sony_e5823_truncated.jpg")
         #expect(metadata.words == EmbeddedWords(caption: "tittel"))
         #expect(metadata.captured?.description == "2016-05-30T14:20:55.616")
     }

@@ -29,7 +29,7 @@ struct PlaceholderTests {
         #expect(Array(tall[54..<58]) == [9, 9, 9, 0])
     }
 
-    @Test(.needsFixtures) func everyRenderedPhotoHasOne() throws {
+    @Test func everyRenderedPhotoHasOne() throws {
         let rendered = try JPEGImageRenderer.render(try Fixtures.bytes("orientation/Portrait_6.jpg"),
                                                     request: RenditionRequest(widths: [200], quality: 80), decoder: JPEGDecoder())
         let uri = try #require(rendered.placeholder)
@@ -38,7 +38,7 @@ struct PlaceholderTests {
         #expect(bmp[18] == 3 && bmp[22] == 4)
     }
 
-    @Test(.needsFixtures) func photosAboveMaxPixelsAreRefusedByName() throws {
+    @Test func photosAboveMaxPixelsAreRefusedByName() throws {
         let bytes = try Fixtures.bytes("orientation/Landscape_1.jpg")
         let header = try JPEGHeader.read(bytes)
         let request = RenditionRequest(widths: [200], quality: 80, maxPixels: header.width * header.height - 1)

@@ -7,7 +7,7 @@ import Testing
 
 /// An AVIF that stores its colours premultiplied by alpha (Tests/Fixtures/heif/SOURCES.md) decodes
 /// to the same straight colours as the WebP it was made from.
-@Suite(.needsFixtures)
+@Suite
 struct PremultipliedAlphaTests {
     @Test func premultipliedColoursComeBackStraight() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

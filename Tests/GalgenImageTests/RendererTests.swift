@@ -18,7 +18,7 @@ struct RendererTests {
         return Double(total) / Double(a.bytes.count)
     }
 
-    @Test(.needsFixtures, arguments: ["Landscape", "Portrait"], 0...8)
+    @Test(arguments: ["Landscape", "Portrait"], 0...8)
     func everyOrientationComesOutUpright(shape: String, orientation: Int) throws {
         let reference = try render("orientation/\(shape)_1.jpg")
         let rendered = try render("orientation/\(shape)_\(orientation).jpg")
@@ -31,13 +31,13 @@ struct RendererTests {
         if shape == "Landscape" { #expect(rendered.width > rendered.height) } else { #expect(rendered.height > rendered.width) }
     }
 
-    @Test(.needsFixtures) func neverUpscales() throws {
+    @Test func neverUpscales() throws {
         let rendered = try render("odd/ljt_testorig_baseline420.jpg", request: RenditionRequest(widths: [100, 400, 1600], quality: 80))
         #expect(rendered.renditions.map(\.width) == [100, 227])
         #expect(rendered.renditions.last?.height == 149)
     }
 
-    @Test(.needsFixtures) func outputsCarryNoEXIFOrGPSButKeepICC() throws {
+    @Test func outputsCarryNoEXIFOrGPSButKeepICC() throws {
         // This phone photo has EXIF with GPS and an ICC profile.
         let source = try Fixtures.bytes("odd/dn_iphone6plus_420_dri_icc.jpg")
         let rendered = try JPEGImageRenderer.render(source, request: Self.request, decoder: JPEGDecoder())
@@ -51,7 +51,7 @@ struct RendererTests {
         #expect(rendered.warnings.contains { $0.contains("GPS coordinates") })
     }
 
-    @Test(.needsFixtures) func largeWidthsAreProgressive() throws {
+    @Test func largeWidthsAreProgressive() throws {
         let rendered = try render("orientation/Landscape_1.jpg", request: RenditionRequest(widths: [400, 1200], quality: 82))
         #expect(try JPEGHeader.read(rendered.renditions[0].jpeg).isProgressive == false)
         #expect(try JPEGHeader.read(rendered.renditions[1].jpeg).isProgressive == true)
@@ -66,7 +66,7 @@ struct RendererTests {
         }
     }
 
-    @Test(.needsFixtures) func truncatedFileRendersWithAWarning() throws {
+    @Test func truncatedFileRendersWithAWarning() throws {
         let rendered = try render("odd/pil_truncated_progressive.jpg")
         #expect(rendered.warnings.count == 1)
         #expect(rendered.warnings.first?.contains("Premature end") == true)

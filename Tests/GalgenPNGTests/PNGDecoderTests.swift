@@ -4,7 +4,7 @@ import GalgenPNG
 import GalgenTestSupport
 import Testing
 
-/// libpng on the shared PNG fixtures (../shared/fixtures/formats and formats/odd, SOURCES.md):
+/// libpng on the PNG fixtures (Tests/Fixtures/formats and formats/odd, SOURCES.md):
 /// sizes, layouts, alpha, metadata, colour at chosen points against a reference decode, the
 /// gamma policy, and damaged files refused with libpng's reason.
 ///
@@ -12,27 +12,28 @@ import Testing
 /// same libpng 1.6.39, no gamma applied), read at (x, y). The decode must match them exactly: both
 /// are lossless reads by the same library, and the only arithmetic on top, 16→8 bits and gamma,
 /// is written out below with libpng's own formulas, whose results lie well clear of a rounding tie.
-@Suite(.needsFixtures)
+@Suite
 struct PNGDecoderTests {
     static func bytes(_ name: String) throws -> [UInt8] { try Fixtures.bytes("formats/" + name) }
 
     static let goodFiles = ["dn_scanned_photo_rgb8.png", "dn_autumn_rgba_iccp_exif.png", "lav_weld_rgb16.png",
                             "dn_palette_trns_256.png", "lav_kodim03_gray8_gama16.png", "pil_pil123rgba_adam7.png"]
-    static let damagedFiles = ["dn_its_ihdr_crc.png", "dn_its_first_chunk_zhdr.png", "dn_its_zlib_data_error.png",
-                               "dn_its_bad_filter_type.png", "dn_its_ihdr_color_type11.png"]
+    /// Each made from a licensed PNG with one fault (Tests/Fixtures/make-fixtures.py).
+    static let damagedFiles = ["mk_ihdr_crc.png", "mk_first_chunk_zhdr.png", "mk_damaged_idat_kend.png",
+                               "mk_bad_filter_type.png", "mk_ihdr_color_type11.png"]
 
     @Test func everyPNGFixtureHasAnOutcomeHere() {
         let present = Set(Fixtures.names(in: "formats").filter { $0.hasSuffix(".png") })
             .union(Fixtures.names(in: "formats/odd").filter { $0.hasSuffix(".png") }.map { "odd/" + $0 })
-        let covered = Set(Self.goodFiles).union(Self.damagedFiles.map { "odd/" + $0 }).union(["odd/dn_its_gama_zero_gray.png"])
+        let covered = Set(Self.goodFiles).union(Self.damagedFiles.map { "odd/" + $0 }).union(["odd/mk_gama_zero_gray.png"])
         #expect(present == covered)
     }
 
     @Test("Size, layout and alpha as stored", arguments: [
-        ("dn_scanned_photo_rgb8.png", 1412, 2077, PixelBuffer.Layout.rgb, false, false),
+        ("dn_scanned_photo_rgb8.png", 712, 1040, PixelBuffer.Layout.rgb, false, false),
         // An alpha channel whose every value is 255: the header says alpha, the decode drops the plane.
         ("dn_autumn_rgba_iccp_exif.png", 640, 513, .rgb, true, false),
-        ("lav_weld_rgb16.png", 1024, 684, .rgb, false, false),
+        ("lav_weld_rgb16.png", 560, 448, .rgb, false, false),
         ("dn_palette_trns_256.png", 256, 256, .rgb, true, true),
         ("lav_kodim03_gray8_gama16.png", 768, 512, .gray, false, false),
         ("pil_pil123rgba_adam7.png", 162, 150, .rgb, true, true),
@@ -50,7 +51,7 @@ struct PNGDecoderTests {
 
     @Test("Colour at points, against pngtopnm", arguments: [
         ("dn_scanned_photo_rgb8.png", 0, 0, [178, 178, 175], nil), ("dn_scanned_photo_rgb8.png", 706, 1038, [148, 116, 105], nil),
-        ("dn_scanned_photo_rgb8.png", 1411, 2076, [22, 22, 36], nil),
+        ("dn_scanned_photo_rgb8.png", 711, 1039, [97, 71, 52], nil),
         // iCCP: samples as stored, no gamma.
         ("dn_autumn_rgba_iccp_exif.png", 0, 0, [214, 206, 198], nil), ("dn_autumn_rgba_iccp_exif.png", 320, 256, [54, 34, 20], nil),
         ("dn_autumn_rgba_iccp_exif.png", 639, 512, [39, 49, 17], nil),
@@ -69,9 +70,9 @@ struct PNGDecoderTests {
         // (137, 7, 2), (3, 0, 0); alpha untouched (straight, linear).
         ("pil_pil123rgba_adam7.png", 78, 14, [120, 101, 119], 255), ("pil_pil123rgba_adam7.png", 111, 14, [135, 107, 101], 110),
         ("pil_pil123rgba_adam7.png", 56, 27, [192, 50, 28], 255), ("pil_pil123rgba_adam7.png", 40, 50, [34, 0, 0], 113),
-        // iCCP kept (the broken gAMA ignored): samples as stored.
-        ("odd/dn_its_gama_zero_gray.png", 0, 0, [168], nil), ("odd/dn_its_gama_zero_gray.png", 100, 176, [199], nil),
-        ("odd/dn_its_gama_zero_gray.png", 399, 527, [88], nil),
+        // iCCP kept (the broken gAMA ignored): samples as stored (kodim03's raw 97, 152, 68, 1).
+        ("odd/mk_gama_zero_gray.png", 0, 0, [97], nil), ("odd/mk_gama_zero_gray.png", 192, 170, [152], nil),
+        ("odd/mk_gama_zero_gray.png", 384, 256, [68], nil), ("odd/mk_gama_zero_gray.png", 767, 511, [1], nil),
     ] as [(String, Int, Int, [UInt8], UInt8?)])
     func colour(_ name: String, _ x: Int, _ y: Int, _ expected: [UInt8], _ alpha: UInt8?) throws {
         let image = try PNGDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
@@ -85,7 +86,7 @@ struct PNGDecoderTests {
         let deep = try #require(decoded.deep)
         #expect(deep.rounded() == decoded.pixels)
         // vips getpoint on the file.
-        for (x, y, vips) in [(10, 10, [2189, 3493, 2603]), (500, 300, [51160, 24488, 6519]), (1000, 600, [837, 1176, 532])] {
+        for (x, y, vips) in [(10, 10, [2189, 3493, 2603]), (500, 300, [51160, 24488, 6519]), (540, 440, [7072, 3252, 3089])] {
             let at = (y * deep.width + x) * 3
             #expect(deep.samples[at..<at + 3].map(Int.init) == vips)
         }
@@ -157,23 +158,23 @@ struct PNGDecoderTests {
     }
 
     @Test func aZeroGAMAIsIgnoredAndTheProfileKept() throws {
-        let bytes = try Self.bytes("odd/dn_its_gama_zero_gray.png")
-        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: 400, height: 528, hasAlpha: false))
+        let bytes = try Self.bytes("odd/mk_gama_zero_gray.png")
+        #expect(try PNGDecoder.header(bytes) == ImageHeader(width: 768, height: 512, hasAlpha: false))
         let image = try PNGDecoder.decode(bytes, maxPixels: 1_000_000)
-        #expect((image.pixels.width, image.pixels.height, image.pixels.layout) == (400, 528, .gray))
-        // libpng alone would drop this gray profile along with the bad gAMA and cHRM before it.
-        #expect(image.iccProfile?.count == 400)
+        #expect((image.pixels.width, image.pixels.height, image.pixels.layout) == (768, 512, .gray))
+        // libpng alone would drop this gray profile along with the bad gAMA and the cHRM after it.
+        #expect(image.iccProfile?.count == 364)
         #expect(image.notes == [])
     }
 
     @Test("Damaged files are refused with libpng's reason", arguments: [
-        ("dn_its_ihdr_crc.png", "IHDR: CRC error"),
-        // zHDR is not IHDR; the first chunk libpng reads before an IHDR says so (cHRM, which comes
-        // first, is skipped unread).
-        ("dn_its_first_chunk_zhdr.png", "missing IHDR"),
-        ("dn_its_zlib_data_error.png", "bad adaptive filter value"),
-        ("dn_its_bad_filter_type.png", "bad adaptive filter value"),
-        ("dn_its_ihdr_color_type11.png", "Invalid IHDR data (Invalid color type in IHDR)"),
+        ("mk_ihdr_crc.png", "IHDR: CRC error"),
+        // zHDR is not IHDR; the first chunk libpng reads (sRGB) comes before any IHDR and says so.
+        ("mk_first_chunk_zhdr.png", "missing IHDR"),
+        // Bytes of the compressed data changed (CRCs fixed after): inflate gives a row filter of 8.
+        ("mk_damaged_idat_kend.png", "bad adaptive filter value"),
+        ("mk_bad_filter_type.png", "bad adaptive filter value"),
+        ("mk_ihdr_color_type11.png", "Invalid IHDR data (Invalid color type in IHDR)"),
     ])
     func damaged(_ name: String, _ reason: String) throws {
         do {
@@ -185,17 +186,17 @@ struct PNGDecoderTests {
     }
 
     @Test func damageInTheImageDataPassesTheHeader() throws {
-        #expect(try PNGDecoder.header(try Self.bytes("odd/dn_its_bad_filter_type.png")) == ImageHeader(width: 207, height: 184, hasAlpha: false))
-        #expect(try PNGDecoder.header(try Self.bytes("odd/dn_its_zlib_data_error.png")) == ImageHeader(width: 100, height: 100, hasAlpha: true))
+        #expect(try PNGDecoder.header(try Self.bytes("odd/mk_bad_filter_type.png")) == ImageHeader(width: 768, height: 512, hasAlpha: false))
+        #expect(try PNGDecoder.header(try Self.bytes("odd/mk_damaged_idat_kend.png")) == ImageHeader(width: 162, height: 150, hasAlpha: true))
     }
 
     @Test func maxPixelsIsCheckedFromTheHeaderBeforeDecoding() throws {
-        // 207×184 = 38,088 pixels of broken image data: refused for its size, never decoded.
-        let bytes = try Self.bytes("odd/dn_its_bad_filter_type.png")
-        #expect(throws: PNGError(message: "it has 38088 pixels (207×184), over thumbnails.max_pixels (38087)")) {
-            try PNGDecoder.decode(bytes, maxPixels: 38087)
+        // 768×512 = 393,216 pixels of broken image data: refused for its size, never decoded.
+        let bytes = try Self.bytes("odd/mk_bad_filter_type.png")
+        #expect(throws: PNGError(message: "it has 393216 pixels (768×512), over thumbnails.max_pixels (393215)")) {
+            try PNGDecoder.decode(bytes, maxPixels: 393215)
         }
-        #expect(throws: PNGError(message: "bad adaptive filter value")) { try PNGDecoder.decode(bytes, maxPixels: 38088) }
+        #expect(throws: PNGError(message: "bad adaptive filter value")) { try PNGDecoder.decode(bytes, maxPixels: 393216) }
     }
 
     @Test("A file cut in half is refused", arguments: goodFiles)
@@ -207,7 +208,7 @@ struct PNGDecoderTests {
     }
 
     @Test func randomMutationsNeverCrash() throws {
-        let sources = try ["dn_palette_trns_256.png", "pil_pil123rgba_adam7.png", "odd/dn_its_zlib_data_error.png"].map(Self.bytes)
+        let sources = try ["dn_palette_trns_256.png", "pil_pil123rgba_adam7.png", "odd/mk_damaged_idat_kend.png"].map(Self.bytes)
         var random = SplitMix64(seed: 0x9E0_2026)
         var decoded = 0
         for round in 0..<200 {

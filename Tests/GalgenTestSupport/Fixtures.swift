@@ -1,41 +1,27 @@
 import Foundation
-import Testing
 
-/// The shared fixture photos, beside the repository as `../shared/fixtures`.
+/// The fixture photos the tests read: `Tests/Fixtures/` in this repository (photos, orientation,
+/// odd, formats, formats/odd), made from the shared corpus by `Tests/Fixtures/make-fixtures.py`
+/// and described file by file in `Tests/Fixtures/SOURCES.md`. Every clone has them.
 public enum Fixtures {
+    /// `Tests/Fixtures`, found from this source file.
     public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures").path
-
-    /// Whether the fixtures are there; when they are not, says so once, on standard output.
-    public static let available: Bool = {
-        let found = FileManager.default.fileExists(atPath: root + "/odd")
-        if !found { print("warning: \(missing)" + (requiredHere ? " This is an error on CI." : "")) }
-        return found
-    }()
-
-    /// CI (`CI=true`) always has the fixtures: missing there, they are an error, not a reason to skip.
-    public static var requiredHere: Bool {
-        ["true", "1", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
-    }
-
-    /// Why a suite that needs the fixtures was skipped.
-    public static var missing: String {
-        "the fixture photos are not at \(root) (a checkout of the shared folder beside the repository); tests that need them are skipped."
-    }
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
     public static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)))
     }
 
+    /// The files of a fixture folder, sorted (folders and `.md` files left out).
     public static func names(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []).sorted()
+        let path = root + "/" + folder
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { name in
+            var isFolder: ObjCBool = false
+            return !name.hasSuffix(".md") && FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
     }
-}
 
-extension Trait where Self == ConditionTrait {
-    /// Runs the test or suite only when the fixture photos are there; a skip says why.
-    public static var needsFixtures: Self {
-        .enabled(if: Fixtures.available, Comment(rawValue: Fixtures.missing))
-    }
+    /// The one full-size camera photo (14 MP): for builds that must take a while to be interrupted
+    /// or edited part-way. The other `photos/` are lossless crops, a sixteenth of their pixels.
+    public static let fullSizePhoto = "photos/dn_nikon_d3100.jpg"
 }

@@ -5,7 +5,7 @@ import GalgenTestSupport
 import Testing
 
 /// Bad input fails its own item with words that say what is wrong; nothing partial is left.
-@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed (make setup installs it)"))
 struct LiveFailureTests {
     let clips = VideoFixtures.shared!
 

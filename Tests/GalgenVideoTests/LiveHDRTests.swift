@@ -10,7 +10,7 @@ import Testing
 /// reference's. Both run the same tone-map; they differ only in scaling order and x264's
 /// rounding (measured: under 1). Leaving the tone-map out moves it by 8 (PQ) to 12 (HLG) on
 /// these clips, so the test tells the two apart.
-@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed (make setup installs it)"))
 struct LiveHDRTests {
     let clips = VideoFixtures.shared!
     static let tolerance = 3.0

@@ -4,7 +4,7 @@ import GalgenTestSupport
 import GalgenVideo
 import Testing
 
-@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed (make setup installs it)"))
 struct LiveInspectTests {
     let clips = VideoFixtures.shared!
 
@@ -46,7 +46,7 @@ struct LiveInspectTests {
     }
 }
 
-@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed (make setup installs it)"))
 struct LiveVersionAndLogTests {
     final class Log: @unchecked Sendable {
         private let lock = NSLock()

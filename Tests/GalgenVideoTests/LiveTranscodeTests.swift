@@ -4,7 +4,7 @@ import GalgenTestSupport
 import GalgenVideo
 import Testing
 
-@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed"))
+@Suite(.enabled(if: VideoFixtures.shared != nil, "ffmpeg is not installed (make setup installs it)"))
 struct LiveTranscodeTests {
     let clips = VideoFixtures.shared!
 

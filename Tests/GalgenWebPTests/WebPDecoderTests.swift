@@ -3,9 +3,9 @@ import GalgenTestSupport
 import GalgenWebP
 import Testing
 
-/// libwebp on the shared WebP fixtures (../shared/fixtures/formats, SOURCES.md): lossy, lossless,
+/// libwebp on the WebP fixtures (Tests/Fixtures/formats, SOURCES.md): lossy, lossless,
 /// alpha, an animation's first frame, the metadata chunks, and damaged input refused in words.
-@Suite(.needsFixtures)
+@Suite
 struct WebPDecoderTests {
     static func bytes(_ name: String) throws -> [UInt8] { try Fixtures.bytes("formats/" + name) }
 
@@ -13,7 +13,7 @@ struct WebPDecoderTests {
         ("dn_photo1_vp8.webp", 1024, 772, false), ("dn_htc_desire_icc_exif.webp", 776, 909, false),
         ("dn_iphonex_exif6_issue473.webp", 320, 240, false), ("dn_alpha_lossy_rose.webp", 400, 301, true),
         // Simple lossless, no VP8X: only the VP8L header's alpha_is_used bit says it has alpha.
-        ("dn_alpha_lossless_rose.webp", 400, 301, true), ("dn_lossless_vp8l_1200x900.webp", 1200, 900, false),
+        ("dn_alpha_lossless_rose.webp", 400, 301, true), ("mk_lossless_vp8l_600x450.webp", 600, 450, false),
         // The canvas, flagged as having alpha (80 of its frames do).
         ("dn_animation_lossy_101f.webp", 320, 240, true),
     ])
@@ -44,8 +44,8 @@ struct WebPDecoderTests {
         Reference(name: "dn_iphonex_exif6_issue473.webp", width: 320, height: 240, points: [
             (0, 0, [118, 114, 113]), (160, 120, [234, 231, 218]), (319, 239, [206, 202, 197]), (50, 200, [57, 57, 57]),
         ]),
-        Reference(name: "dn_lossless_vp8l_1200x900.webp", width: 1200, height: 900, points: [
-            (0, 0, [163, 181, 205]), (600, 450, [210, 221, 228]), (1199, 899, [34, 25, 9]), (300, 700, [84, 53, 44]),
+        Reference(name: "mk_lossless_vp8l_600x450.webp", width: 600, height: 450, points: [
+            (0, 0, [73, 157, 217]), (300, 225, [82, 173, 231]), (599, 449, [118, 206, 252]), (150, 350, [60, 97, 110]),
         ]),
         // Transparent corners (their colour is what the encoder left there), opaque petals, a soft edge.
         Reference(name: "dn_alpha_lossy_rose.webp", width: 400, height: 301, points: [
@@ -160,10 +160,10 @@ struct WebPDecoderTests {
 
 /// Damaged and foreign input: refused with libwebp's reason in words, or decoded with the damage;
 /// never a crash, and never a buffer that does not match the size.
-@Suite(.needsFixtures)
+@Suite
 struct WebPDamagedInputTests {
     static let stills = ["dn_photo1_vp8.webp", "dn_htc_desire_icc_exif.webp", "dn_iphonex_exif6_issue473.webp", "dn_alpha_lossy_rose.webp",
-                         "dn_alpha_lossless_rose.webp", "dn_lossless_vp8l_1200x900.webp"]
+                         "dn_alpha_lossless_rose.webp", "mk_lossless_vp8l_600x450.webp"]
 
     @Test func everyWebPFixtureIsCovered() {
         let covered = Set(Self.stills + ["dn_animation_lossy_101f.webp"])
@@ -199,7 +199,7 @@ struct WebPDamagedInputTests {
         // VP8 has no checksum: a lossy frame decodes, damaged.
         ("dn_photo1_vp8.webp", nil), ("dn_htc_desire_icc_exif.webp", nil), ("dn_alpha_lossy_rose.webp", nil),
         // VP8L's prefix codes do not survive it.
-        ("dn_lossless_vp8l_1200x900.webp", "its image data could not be decoded: the data is damaged (bitstream error)"),
+        ("mk_lossless_vp8l_600x450.webp", "its image data could not be decoded: the data is damaged (bitstream error)"),
         ("dn_alpha_lossless_rose.webp", "its image data could not be decoded: the data is damaged (bitstream error)"),
         ("dn_animation_lossy_101f.webp", nil),
     ] as [(String, String?)])
@@ -253,7 +253,7 @@ struct WebPDamagedInputTests {
 
     @Test func aBareVP8LBitstreamIsNotAWebPFile() throws {
         // libwebp itself would decode it; without the RIFF container it is not a .webp file.
-        let bytes = try WebPDecoderTests.bytes("dn_lossless_vp8l_1200x900.webp")
+        let bytes = try WebPDecoderTests.bytes("mk_lossless_vp8l_600x450.webp")
         #expect(failure { _ = try WebPDecoder.header(Array(bytes[20...])) } == "not a WebP file (it does not start with RIFF….WEBP)")
     }
 

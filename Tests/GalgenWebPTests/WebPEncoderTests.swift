@@ -6,7 +6,7 @@ import Testing
 
 /// WebP renditions: read back by libwebp at the size written, close to the pixels given, with
 /// the ICC profile and the alpha they were given, the same bytes every time.
-@Suite(.needsFixtures)
+@Suite
 struct WebPEncoderTests {
     static func fixture(_ name: String) throws -> DecodedImage {
         try WebPDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/formats/" + name))), maxPixels: 10_000_000)
