@@ -188,8 +188,11 @@ def damaged_pngs(folder, kodim, palette, adam7):
     # A CRC that does not match the IHDR.
     data = b"\x89PNG\r\n\x1a\n" + b"".join(chunk(k, p, zlib.crc32(k + p) ^ 1 if k == b"IHDR" else None) for k, p in heat)
     open(os.path.join(folder, "mk_ihdr_crc.png"), "wb").write(data)
-    # The IHDR renamed zHDR: the first chunk read comes before any IHDR.
-    open(os.path.join(folder, "mk_first_chunk_zhdr.png"), "wb").write(png([(b"zHDR" if k == b"IHDR" else k, p) for k, p in heat]))
+    # The IHDR renamed zHDR, and sRGB and gAMA left out: the first chunk libpng reads, PLTE, comes
+    # before any IHDR. (With them, galgen's libpng keeps sRGB as an unknown chunk and says "invalid
+    # location in png_set_unknown_chunks" instead.)
+    open(os.path.join(folder, "mk_first_chunk_zhdr.png"), "wb").write(
+        png([(b"zHDR" if k == b"IHDR" else k, p) for k, p in heat if k not in (b"sRGB", b"gAMA")]))
     # Colour type 11, which does not exist.
     open(os.path.join(folder, "mk_ihdr_color_type11.png"), "wb").write(
         png([(k, p[:9] + b"\x0b" + p[10:] if k == b"IHDR" else p) for k, p in heat]))

@@ -169,7 +169,7 @@ struct PNGDecoderTests {
 
     @Test("Damaged files are refused with libpng's reason", arguments: [
         ("mk_ihdr_crc.png", "IHDR: CRC error"),
-        // zHDR is not IHDR; the first chunk libpng reads (sRGB) comes before any IHDR and says so.
+        // zHDR is not IHDR; the first chunk libpng reads (PLTE) comes before any IHDR and says so.
         ("mk_first_chunk_zhdr.png", "missing IHDR"),
         // Bytes of the compressed data changed (CRCs fixed after): inflate gives a row filter of 8.
         ("mk_damaged_idat_kend.png", "bad adaptive filter value"),

@@ -198,8 +198,9 @@ struct WebPDamagedInputTests {
     @Test("Flipped bytes in the image data", arguments: [
         // VP8 has no checksum: a lossy frame decodes, damaged.
         ("dn_photo1_vp8.webp", nil), ("dn_htc_desire_icc_exif.webp", nil), ("dn_alpha_lossy_rose.webp", nil),
-        // VP8L's prefix codes do not survive it.
-        ("mk_lossless_vp8l_600x450.webp", "its image data could not be decoded: the data is damaged (bitstream error)"),
+        // VP8L's prefix codes do not survive it; in the long lossless photo these bytes land past
+        // them, in the coded pixels, and it decodes damaged (as dwebp decodes it).
+        ("mk_lossless_vp8l_600x450.webp", nil),
         ("dn_alpha_lossless_rose.webp", "its image data could not be decoded: the data is damaged (bitstream error)"),
         ("dn_animation_lossy_101f.webp", nil),
     ] as [(String, String?)])
