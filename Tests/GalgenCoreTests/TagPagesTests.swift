@@ -31,6 +31,9 @@ struct TagPagesTests {
         #expect(TagList.cleaned("golden\n  hour\t") == "golden hour")
         #expect(TagList.leaf("Places|France|Paris") == "Paris")
         #expect(TagList.leaf("Paris") == "Paris")
+        #expect(TagList.isPerson("People|Ann Lee") && TagList.isPerson(" PEOPLE |Family|Bo") && !TagList.isPerson("People"))
+        #expect(!TagList.isPerson("Places|People|x") && !TagList.isPerson("Peoples|x"))
+        #expect(TagList.removing(["Ann  Lee"], from: ["ann lee", "Sea", " "]) == ["Sea"])
     }
 
     @Test func aPhotosTagsAreGalleryYmlsThenItsSidecarsThenItsFilesPeopleOnlyWhenAllowed() {

@@ -96,6 +96,29 @@ struct TagBuildTests {
         #expect(again.status == 0 && project.siteFile("tags/sea/index.html") == sea)
     }
 
+    /// digiKam and Lightroom write a face's name as a keyword too: in dc:subject and as
+    /// `People|Name` in lr:hierarchicalSubject. Those names stay private unless `tags.people`.
+    @Test func aFacesNameWrittenAsAKeywordIsNotATag() async throws {
+        let project = try project()
+        let face = "<dc:subject><rdf:Bag><rdf:li>Harbour</rdf:li><rdf:li>Bo Lind</rdf:li></rdf:Bag></dc:subject>"
+            + "<lr:hierarchicalSubject><rdf:Bag><rdf:li>People|Bo Lind</rdf:li><rdf:li>People|Friends|Cy Moss</rdf:li>"
+            + "<rdf:li>Places|Sweden|Visby</rdf:li></rdf:Bag></lr:hierarchicalSubject>"
+            + "<mwg-rs:Regions rdf:parseType='Resource'><mwg-rs:RegionList><rdf:Bag><rdf:li>"
+            + "<rdf:Description mwg-rs:Name='Bo Lind' mwg-rs:Type='Face'/></rdf:li></rdf:Bag></mwg-rs:RegionList></mwg-rs:Regions>"
+        try Self.tagged("tz_unzoned.jpg", xmp: face).write(to: URL(fileURLWithPath: project.path("coast/c.jpg")))
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try #require(project.siteFile("coast/c/index.html"))
+        #expect(page.contains(">Harbour</a>") && page.contains(">Visby</a>"), "\(page)")
+        #expect(!page.contains("Bo Lind") && !page.contains("Cy Moss"))
+        #expect(project.siteFile("tags/bo-lind/index.html") == nil && project.siteFile("tags/cy-moss/index.html") == nil)
+        #expect(project.siteFile("tags/index.html")?.contains("Lind") == false)
+        try project.writeGallery(Self.gallery + "tags: {people: true}\n")
+        #expect(try await project.build().status == 0)
+        #expect(project.siteFile("tags/bo-lind/index.html")?.contains("coast/c/index.html") == true)
+        #expect(project.siteFile("tags/cy-moss/index.html")?.contains("coast/c/index.html") == true)
+    }
+
     @Test func tagsPeopleTrueAndTagsFalse() async throws {
         let project = try project("tags: {people: true}\n")
         #expect(try await project.build().status == 0)

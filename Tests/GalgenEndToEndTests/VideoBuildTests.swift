@@ -92,6 +92,18 @@ struct VideoBuildTests {
         #expect(ran.count == 4 && ran.allSatisfy { $0.contains("libx264") }, "\(ran)")
     }
 
+    /// ffmpeg's image2 muxer reads `%d` in an output name as a frame number: with the cache (where
+    /// posters are made) in `50%d off/`, every video's poster failed or went elsewhere.
+    @Test func aPercentDInThePathsBreaksNoVideo() async throws {
+        let project = try TestProject("\(Self.small)\nimages:\n  - 50%d off/clip.mp4\n")
+        try FileManager.default.createDirectory(atPath: project.path("50%d off"), withIntermediateDirectories: true)
+        try VideoClips.make("clip.mp4", in: project.path("50%d off"), VideoClips.sourceInputs() + VideoClips.h264)
+        let result = try await project.buildWithBinary(["--cache-dir", project.path("50%d off/cache")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try #require(project.siteFile("clip/index.html"))
+        #expect(page.contains("<video") && page.contains("poster="), "\(page)")
+    }
+
     @Test func withoutFFmpegEachVideoFailsAloneAndThePhotosArePublished() async throws {
         let project = try TestProject("\(Self.small)\nimages:\n  - trip/beach.jpg\n  - trip/clip.mp4\n")
         try FileManager.default.createDirectory(atPath: project.path("trip"), withIntermediateDirectories: true)

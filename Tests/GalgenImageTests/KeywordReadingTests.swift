@@ -45,6 +45,26 @@ struct KeywordReadingTests {
         #expect(PhotoMetadataReader.read(jpeg: B.jpeg([xmp, iptc])).words.tags == ["Beach", "Sea", "Sand"])
     }
 
+    /// digiKam and Lightroom write a face's name as a dc:subject keyword and as `People|Name` in
+    /// lr:hierarchicalSubject: such a name is one of the people, never a tag of its own.
+    @Test func aPersonsNameWrittenAsAKeywordIsAPersonNotATag() {
+        let region = "<mwg-rs:Regions rdf:parseType='Resource'><mwg-rs:RegionList><rdf:Bag><rdf:li>"
+            + "<rdf:Description mwg-rs:Name='Denise Wood' mwg-rs:Type='Face'/></rdf:li></rdf:Bag></mwg-rs:RegionList></mwg-rs:Regions>"
+        let jpeg = Self.xmp(Self.bag("dc:subject", ["Beach", "Denise Wood", "ann  lee"])
+            + Self.bag("lr:hierarchicalSubject", ["People|Denise Wood", " people |Family|Bob Stone", "Places|France|Paris"])
+            + Self.bag("Iptc4xmpExt:PersonInImage", ["Ann Lee"]) + region)
+        let words = PhotoMetadataReader.read(jpeg: jpeg).words
+        #expect(words.tags == ["Beach", "Paris"])
+        #expect(words.people == ["Ann Lee", "Denise Wood", "Bob Stone"])
+        // An IPTC keyword that names the person is theirs too.
+        let iptc = B.app13(B.resource(0x0404, B.dataset(2, 25, "Ann Lee") + B.dataset(2, 25, "Sand")))
+        let both = B.jpeg([B.xmpSegment(B.packet("<rdf:Description rdf:about='' \(Self.namespaces)>"
+            + Self.bag("Iptc4xmpExt:PersonInImage", ["Ann Lee"]) + "</rdf:Description>")), iptc])
+        #expect(PhotoMetadataReader.read(jpeg: both).words.tags == ["Sand"])
+        // A record read before this rule may hold a name as a tag: it is read again.
+        #expect(PhotoMetadata(reader: 2).isOutdated && !PhotoMetadata().isOutdated)
+    }
+
     @Test func peopleFromPersonInImageAndFaceRegionsOnly() {
         let regions = """
             <mwg-rs:Regions rdf:parseType='Resource'><mwg-rs:RegionList><rdf:Bag>
@@ -73,7 +93,8 @@ struct KeywordReadingTests {
     }
 
     /// A real photo (drewnoakes/metadata-extractor-images, Photoshop's XMP in a PNG): two
-    /// subjects, the same as hierarchical subjects, and two named face regions.
+    /// subjects, the same as hierarchical subjects, and two named face regions. The subjects are
+    /// the people's names: people, private unless `tags.people`, not tags.
     @Test func aRealPacketWithSubjectsAndFaceRegions() throws {
         let bytes = try Fixtures.bytes("formats/dn_scanned_photo_rgb8.png")
         let start = try #require(bytes.firstRange(of: Array("<x:xmpmeta".utf8))?.lowerBound)
@@ -83,6 +104,7 @@ struct KeywordReadingTests {
         #expect(fields.hierarchicalSubjects == ["Daniel Wood", "Denise Wood"])
         #expect(Set(fields.people) == ["Daniel Wood", "Denise Wood"])
         let metadata = PhotoMetadataReader.read(xmp: Array(bytes[start..<end]), exif: EXIFSummary(jpeg: []))
-        #expect(metadata.words.tags == ["Daniel Wood", "Denise Wood"])
+        #expect(metadata.words.tags == [])
+        #expect(Set(metadata.words.people) == ["Daniel Wood", "Denise Wood"])
     }
 }

@@ -82,6 +82,13 @@ struct FFmpegArgumentsTests {
         #expect(Self.values(chosen, "-vf").first?.contains("blackframe") == false && !chosen.contains("-t"))
     }
 
+    /// The image2 muxer reads `%d` in an output name as a frame number unless it is told to
+    /// update one file: a gallery in `50%d off/` would write its posters elsewhere, or fail.
+    @Test func aPosterIsWrittenToItsNameAsItIs() {
+        let poster = FFmpegArguments.poster("in", output: "/g/50%d off/p.png", details: Self.details, time: nil)
+        #expect(Self.values(poster, "-update") == ["1"] && poster.last == "/g/50%d off/p.png")
+    }
+
     @Test func aPathThatLooksLikeAnOptionStaysAPath() {
         #expect(FFmpegArguments.probe("-i.mov").suffix(2) == ["--", "-i.mov"])
     }

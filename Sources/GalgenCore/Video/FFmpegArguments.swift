@@ -18,7 +18,8 @@ public enum FFmpegArguments {
 
     /// One upright frame as a PNG at `output`: at `time` when given, else the first frame after
     /// `posterStart` that is not near-black, searched for at most `searchSeconds` (`skipBlack`
-    /// false takes the first frame there, for a video that is black throughout).
+    /// false takes the first frame there, for a video that is black throughout). `-update 1`: the
+    /// image2 muxer writes `output` as it is, never reading a `%d` in it as a frame number.
     public static func poster(_ path: String, output: String, details: VideoDetails, time: Double?,
                               skipBlack: Bool = true, searchSeconds: Double = 10) -> [String] {
         let start = time.map { max(0, min($0, details.duration)) } ?? posterStart(duration: details.duration)
@@ -26,7 +27,7 @@ public enum FFmpegArguments {
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
             + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
                "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches, matrix: details.matrix),
-               "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-c:v", "png", "-compression_level", "1",
+               "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-update", "1", "-c:v", "png", "-compression_level", "1",
                "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
     }
 

@@ -9,9 +9,10 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// and its metadata is read again from the file (not rendered again) before it is used.
     public var reader: Int
 
-    /// 2: keywords (IPTC 2:25, dc:subject, lr:hierarchicalSubject) and people. Records without a
-    /// reader are 1.
-    public static let currentReader = 2
+    /// 2: keywords (IPTC 2:25, dc:subject, lr:hierarchicalSubject) and people. 3: a keyword that
+    /// names one of the people is theirs, not a tag, and `People|…` keywords are people (a record
+    /// of reader 2 may hold a name as a tag: it is read again). Records without a reader are 1.
+    public static let currentReader = 3
 
     public init(captured: CaptureTime? = nil, words: EmbeddedWords = EmbeddedWords(), reader: Int = PhotoMetadata.currentReader) {
         self.captured = captured

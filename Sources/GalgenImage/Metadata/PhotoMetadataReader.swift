@@ -8,8 +8,11 @@ import GalgenCore
 /// - title: XMP dc:title, XMP photoshop:Headline, IPTC 2:05 Object Name;
 /// - caption: XMP dc:description, IPTC 2:120 Caption/Abstract, EXIF ImageDescription;
 /// - alt: XMP Iptc4xmpCore:AltTextAccessibility;
-/// - tags: XMP dc:subject, the leaf of each XMP lr:hierarchicalSubject, IPTC 2:25 Keywords (`TagList`);
-/// - people: XMP Iptc4xmpExt:PersonInImage and the names of MWG face regions;
+/// - tags: XMP dc:subject, the leaf of each XMP lr:hierarchicalSubject, IPTC 2:25 Keywords (`TagList`),
+///   less any that names one of its people: digiKam and Lightroom write a face's name as a keyword
+///   too, and a name is published only when `tags.people` says so;
+/// - people: XMP Iptc4xmpExt:PersonInImage, the names of MWG face regions, and the leaf of each
+///   lr:hierarchicalSubject under `People|`;
 /// - captured: EXIF DateTimeOriginal (with SubSecTimeOriginal and OffsetTimeOriginal), XMP
 ///   exif:DateTimeOriginal, XMP photoshop:DateCreated, IPTC 2:55 Date Created with 2:60 Time Created.
 ///
@@ -36,11 +39,14 @@ public enum PhotoMetadataReader {
             candidates.lazy.compactMap { $0.flatMap(MetadataText.clean) }
                 .first { !CameraBoilerplate.isBoilerplate($0, make: exif.facts.make, model: exif.facts.model) }
         }
+        let hierarchy = xmp.hierarchicalSubjects
+        let people = TagList.merged(xmp.people, hierarchy.filter(TagList.isPerson).map(TagList.leaf))
+        let keywords = TagList.merged(xmp.subjects, hierarchy.filter { !TagList.isPerson($0) }.map(TagList.leaf), iptc.keywords)
         let words = EmbeddedWords(title: usable(xmp.title, xmp.headline, iptc.objectName),
                                   caption: usable(xmp.description, iptc.caption, exif.imageDescription),
                                   alt: usable(xmp.altText),
-                                  tags: TagList.merged(xmp.subjects, xmp.hierarchicalSubjects.map(TagList.leaf), iptc.keywords),
-                                  people: TagList.merged(xmp.people))
+                                  tags: TagList.removing(people, from: keywords),
+                                  people: people)
         return PhotoMetadata(captured: captured(xmp: xmp, iptc: iptc, exif: exif), words: words)
     }
 

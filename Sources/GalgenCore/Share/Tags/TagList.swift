@@ -30,6 +30,20 @@ public enum TagList {
         return joined.isEmpty ? nil : joined
     }
 
+    /// Whether a hierarchical keyword names a person: under `People` (`People|Ann Lee`,
+    /// `People|Family|Bob`), as Lightroom and digiKam write a face's name.
+    public static func isPerson(_ hierarchical: String) -> Bool {
+        let parts = hierarchical.split(separator: "|")
+        guard parts.count > 1, let root = parts.first else { return false }
+        return cleaned(String(root))?.lowercased() == "people"
+    }
+
+    /// `keywords` without any that names one of `people` (compared as tags are: cleaned, without case).
+    public static func removing(_ people: [String], from keywords: [String]) -> [String] {
+        let names = Set(people.compactMap { cleaned($0)?.lowercased() })
+        return keywords.filter { keyword in cleaned(keyword).map { !names.contains($0.lowercased()) } ?? false }
+    }
+
     /// The leaf of a hierarchical keyword: `Places|France|Paris` → `Paris`.
     public static func leaf(_ hierarchical: String) -> String {
         hierarchical.split(separator: "|").last.map(String.init) ?? hierarchical
