@@ -1,5 +1,6 @@
 import GalgenCore
 import GalgenFetch
+import GalgenImage
 import GalgenIO
 import GalgenSiteTemplate
 
@@ -14,6 +15,7 @@ extension BuildEffects {
             sourceDigest: cache.sources.digest,
             fileSize: { FileStamp.of($0).map { Int($0.size) } },
             snapshotOriginal: cache.originals.snapshot,
+            locateOriginal: { path in (try? FileSystem.read(path, limit: .photo)).map { LocationScanner.check($0) } },
             listFolder: FolderWalker.list,
             pathKind: FolderWalker.kind,
             leadsOutside: FolderWalker.leadsOutside,
@@ -21,7 +23,7 @@ extension BuildEffects {
             pages: cache.pages.pageCache,
             finishCache: cache.finish(used:),
             saveRendered: cache.saveRendered,
-            openSite: SiteWriter(output: output, stamps: cache.siteStamps).open,
+            openSite: SiteWriter(output: output, stamps: cache.siteStamps, unlistedManifest: cache.layout.siteUnlisted).open,
             report: reporter.report)
         effects.unlistedToken = cache.unlisted.token(for:)
         effects.finishShard = cache.finishShard(used:run:)

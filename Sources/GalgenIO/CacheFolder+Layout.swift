@@ -30,6 +30,9 @@ extension CacheFolder {
         public var unlisted: String { root + "/unlisted.json" }
         /// The stamps of the files the site writer wrote into the output.
         public var siteStamps: String { root + "/site.stamps" }
+        /// The unlisted albums' lines of the site's manifest, which the site's own marker (served
+        /// with the site) holds only as one digest (`SiteWriter.unlistedManifest`).
+        public var siteUnlisted: String { root + "/site.unlisted" }
 
         // MARK: Records, one JSON table each (`RecordFile`)
 
@@ -82,7 +85,7 @@ extension CacheFolder {
         /// Every file and folder above, by the name docs/architecture.md gives it; content
         /// stores with their stamp files (`ContentStore.stampsPath`).
         public var entries: [(name: String, path: String)] {
-            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("unlisted.json", unlisted),
+            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("site.unlisted", siteUnlisted), ("unlisted.json", unlisted),
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),

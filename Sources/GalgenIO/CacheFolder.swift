@@ -35,7 +35,7 @@ public struct CacheFolder: Sendable {
         originals = OriginalSnapshots(folder: layout.originals, temporaries: temporaries)
         zips = AlbumZipStore(folder: layout.zips, temporaries: temporaries)
         unlisted = UnlistedAddresses(path: layout.unlisted, temporaries: temporaries)
-        lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps), temporaries: temporaries)
+        lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps, unlistedManifest: layout.siteUnlisted), temporaries: temporaries)
     }
 
     public var root: String { layout.root }

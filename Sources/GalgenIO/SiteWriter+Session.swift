@@ -9,7 +9,7 @@ extension SiteWriter {
     /// the files added (same paths, digests and sizes, as its marker lists them).
     public func open() throws -> SiteOutput {
         let session = try Session(self)
-        return SiteOutput(add: session.add, finish: session.finish, cancel: session.cancel)
+        return SiteOutput(add: session.add, finish: session.finish, cancel: session.cancel, unlisted: session.unlisted)
     }
 
     /// One file of the site as its marker lists it.
@@ -22,18 +22,40 @@ extension SiteWriter {
     /// The marker lists every file with its digest and size, sorted: the site's manifest. Made
     /// as bytes, line by line into one array (300,000 files make a 36 MB marker: a string per
     /// line, then their join, then its bytes were three copies of it at a build's end).
-    static func marker(for entries: [Entry]) -> [UInt8] {
+    ///
+    /// Hosts serve the marker with the site, so the files under `unlisted` folders (unlisted
+    /// albums' addresses) are not listed: one line stands for them all, the SHA-256 of their
+    /// lines and their count, so that a change to any of them still changes the marker. Their
+    /// lines are returned apart (`hidden`), for the cache (`unlistedManifest`).
+    static func marker(for entries: [Entry], unlisted: [String] = []) -> (marker: [UInt8], hidden: [UInt8]) {
         var bytes = Array("galgen site: this folder is written by galgen and replaced on each build.\n".utf8)
         bytes.reserveCapacity(entries.reduce(bytes.count) { $0 + $1.digest.utf8.count + $1.path.utf8.count + 24 })
+        var hidden: [UInt8] = [], hiddenCount = 0
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            bytes += entry.digest.utf8
-            bytes.append(UInt8(ascii: " "))
-            bytes += String(entry.byteCount).utf8
-            bytes.append(UInt8(ascii: " "))
-            bytes += entry.path.utf8
-            bytes.append(UInt8(ascii: "\n"))
+            if unlisted.contains(where: { entry.path.hasPrefix($0) }) {
+                hiddenCount += 1
+                append(entry, to: &hidden)
+            } else {
+                append(entry, to: &bytes)
+            }
         }
-        return bytes
+        if hiddenCount > 0 {
+            bytes += Array("\(ContentHash.hex(hidden)) \(hiddenCount) \(Self.unlistedLine)\n".utf8)
+        }
+        return (bytes, hidden)
+    }
+
+    /// What the marker's line for unlisted albums' files says in place of a path: no site path
+    /// starts with `(`.
+    static let unlistedLine = "(files of unlisted albums)"
+
+    private static func append(_ entry: Entry, to bytes: inout [UInt8]) {
+        bytes += entry.digest.utf8
+        bytes.append(UInt8(ascii: " "))
+        bytes += String(entry.byteCount).utf8
+        bytes.append(UInt8(ascii: " "))
+        bytes += entry.path.utf8
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     final class Session: Sendable {
@@ -47,6 +69,8 @@ extension SiteWriter {
             var staged = false
             var folders: Set<String> = []
             var closed = false
+            /// The unlisted albums' folders, which the marker does not name.
+            var unlisted: [String] = []
         }
 
         private let writer: SiteWriter
@@ -84,11 +108,15 @@ extension SiteWriter {
             }
         }
 
+        func unlisted(_ folders: [String]) {
+            state.withLock { $0.unlisted = folders }
+        }
+
         func finish() throws -> Bool {
             try state.withLock { state in
                 guard !state.closed else { throw FileError(path: writer.output, reason: "the site was already finished or abandoned") }
                 state.closed = true
-                let marker = SiteWriter.marker(for: state.entries)
+                let (marker, hidden) = SiteWriter.marker(for: state.entries, unlisted: state.unlisted)
                 if !state.staged, writer.isUpToDate(marker: marker, entries: state.entries, recorded: recorded) { return false }
                 do {
                     try startStaging(&state)
@@ -99,6 +127,7 @@ extension SiteWriter {
                     throw error
                 }
                 try writer.record(state.entries.map(\.path) + [SiteWriter.markerName])
+                try writer.keepUnlisted(hidden)
                 return true
             }
         }

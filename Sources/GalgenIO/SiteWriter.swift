@@ -17,10 +17,15 @@ public struct SiteWriter: Sendable {
     /// file whose stamp changed since was edited, so it is neither trusted as up to date nor
     /// carried into the next site. Without it, files are compared by size.
     public var stamps: StampFile?
+    /// Where the lines of the unlisted albums' files are kept (in the cache, never in the site):
+    /// the site's marker holds only their digest, so that the next build still knows which of
+    /// them it may keep. Without it, they are written anew whenever the site is.
+    public var unlistedManifest: String?
 
-    public init(output: String, stamps: StampFile? = nil) {
+    public init(output: String, stamps: StampFile? = nil, unlistedManifest: String? = nil) {
         self.output = Self.followingSymlink(output)
         self.stamps = stamps
+        self.unlistedManifest = unlistedManifest
     }
 
     /// The path a symlink leads to (resolved as the kernel would); other paths as they are.
@@ -80,15 +85,36 @@ public struct SiteWriter: Sendable {
         try stamps.write(written, temporaries: TemporaryFiles())
     }
 
-    /// Path → digest of the current site, from its marker.
+    /// Path → digest of the current site, from its marker, and for the unlisted albums' files
+    /// (which it names by one digest only) from `unlistedManifest`, when that digest is its own.
     func previousDigests() -> [String: String] {
         guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName) else { return [:] }
         var digests: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
             let parts = line.split(separator: " ", maxSplits: 2)
-            if parts.count == 3 { digests[String(parts[2])] = String(parts[0]) }
+            guard parts.count == 3 else { continue }
+            if parts[2] != Self.unlistedLine {
+                digests[String(parts[2])] = String(parts[0])
+            } else if let manifest = unlistedManifest, let kept = FileManager.default.contents(atPath: manifest),
+                      ContentHash.hex(Array(kept)) == parts[0] {
+                for hidden in String(decoding: kept, as: UTF8.self).split(separator: "\n") {
+                    let fields = hidden.split(separator: " ", maxSplits: 2)
+                    if fields.count == 3 { digests[String(fields[2])] = String(fields[0]) }
+                }
+            }
         }
         return digests
+    }
+
+    /// Keeps the unlisted albums' lines of the site just written (`unlistedManifest`).
+    func keepUnlisted(_ lines: [UInt8]) throws {
+        guard let unlistedManifest else { return }
+        if lines.isEmpty {
+            unlink(unlistedManifest)
+            return
+        }
+        try FileManager.default.createDirectory(atPath: (unlistedManifest as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try TemporaryFiles().writeAtomically(lines, to: unlistedManifest, durable: false)
     }
 
     func isUpToDate(marker: [UInt8], entries: [Entry], recorded: [String: FileStamp]?) -> Bool {

@@ -7,8 +7,12 @@ extension VideoRunner {
     /// its date, words and device, whether it records a place, and its container's format.
     func inspect(_ path: String, request: RenditionRequest, options: VideoItemOptions) async throws -> RenderedImage {
         let probe = try await probe(path)
+        // The smaller of video.max_pixels (8K by default) and thumbnails.max_pixels, from the
+        // probe's header read: no frame is decoded before it is checked.
+        let videoCapped = request.video.maxPixels <= request.maxPixels
         let details = try probe.details(isMotion: options.isMotion, maxDuration: request.video.maxDuration,
-                                        maxPixels: request.maxPixels)
+                                        maxPixels: videoCapped ? request.video.maxPixels : request.maxPixels,
+                                        pixelsKey: videoCapped ? "video.max_pixels" : "thumbnails.max_pixels")
         let poster = try await posterBytes(path, details: details, options: options)
         var rendered: RenderedImage
         do {

@@ -28,6 +28,18 @@ struct OutputLayoutTests {
         #expect(layout.page(of: Album(title: "Elsewhere", slug: "elsewhere", images: [])) == "index.html")
     }
 
+    /// An item an unlisted album lists first, and a listed album too, lives in the listed album's
+    /// folder: the listed album's pages must not name the unlisted address.
+    @Test func anItemSharedWithAListedAlbumLivesInItsFolder() {
+        let shared = Fixture.image("harbour"), own = Fixture.image("secret")
+        var family = Album(title: "Family", slug: "family-k3j9x0q2ma", images: [shared, own])
+        family.unlisted = true
+        let gallery = Fixture.albums([family, Album(title: "Trips", slug: "trips", images: [Fixture.image("beach"), shared])])
+        let layout = OutputLayout(gallery)
+        #expect(layout.renditionStem(of: shared.source) == "images/trips/harbour")
+        #expect(layout.renditionStem(of: own.source) == "images/family-k3j9x0q2ma/secret")
+    }
+
     @Test func renditionsCarryTheirWidthAndFingerprint() {
         let gallery = Fixture.singleAlbum([Fixture.image("beach")])
         let layout = OutputLayout(gallery)

@@ -19,6 +19,22 @@ struct RenderedImageCodingTests {
         #expect(older.renditions == image.renditions)
     }
 
+    /// A shard's record (or an edited cache) goes into `<img src>`: only a placeholder as galgen
+    /// makes them is read back; anything else is none.
+    @Test(arguments: [
+        ("data:image/bmp;base64,Qk1GAAAAAAAAADYAAAAoAAAA", true),
+        ("javascript:alert(1)", false), ("data:text/html;base64,PHNjcmlwdD4=", false),
+        ("data:image/bmp;base64,Qk1G\" onerror=\"alert(1)", false), ("data:image/bmp;base64,", false),
+        ("data:image/bmp;base64," + String(repeating: "A", count: 600), false),
+        ("https://evil.example/track.gif", false),
+    ])
+    func aPlaceholderIsReadBackOnlyAsGalgenMakesThem(_ placeholder: String, _ kept: Bool) throws {
+        var image = Fixture.rendered([])
+        image.placeholder = placeholder
+        let decoded = try JSONDecoder().decode(RenderedImage.self, from: JSONEncoder().encode(image))
+        #expect(decoded.placeholder == (kept ? placeholder : nil))
+    }
+
     @Test func whetherItRecordsAPlaceRoundTripsAndIsUnknownInAnOlderRecord() throws {
         for known in [true, false] {
             var image = Fixture.rendered([])

@@ -63,6 +63,15 @@ struct NginxExampleTests {
         // The album's photos ask for the password too; the other album's do not.
         let guardedImage = try #require(project.siteFiles("images/family").first { $0.hasSuffix(".jpg") })
         #expect(try RawHTTP.request(port: port, "/images/family/" + guardedImage).status == 401)
+        // Behind the password, its photos keep the /images/ block's sandbox and cache headers,
+        // marked private so that no shared cache keeps them.
+        let opened = try RawHTTP.request(port: port, "/images/family/" + guardedImage,
+                                         headers: ["Authorization": "Basic " + Data("alice:s3cret".utf8).base64EncodedString()])
+        #expect(opened.status == 200 && opened.headers["content-security-policy"] == "default-src 'none'; sandbox", "\(opened.headers)")
+        #expect(opened.headers["cache-control"]?.hasPrefix("private") == true && opened.headers["x-robots-tag"] == "noindex")
+        // galgen's files for hosts are not served.
+        #expect(try RawHTTP.request(port: port, "/.galgen-site").status == 404)
+        #expect(try RawHTTP.request(port: port, "/_headers").status == 404)
         let image = try #require(project.siteFiles("images").first { $0.hasSuffix(".jpg") && !$0.hasPrefix("family") })
         let rendition = try RawHTTP.request(port: port, "/images/" + image)
         #expect(rendition.status == 200 && rendition.headers["cache-control"]?.contains("immutable") == true,

@@ -52,6 +52,60 @@ struct ShardBuildTests {
         #expect(again.status == 0 && again.stderr.contains("up to date"), "\(again.stderr)")
     }
 
+    /// Each shard drew and printed its own unlisted address (three CI logs, three addresses, the
+    /// last copied cache's won). Shards draw none and print none; the merge draws it once.
+    @Test func onlyTheMergeDrawsAndSaysAnUnlistedAddress() async throws {
+        let project = try TestProject("title: Split\nthumbnails: { widths: [160] }\nalbums:\n"
+            + "  - { title: Trips, images: [photos/a.jpg, photos/b.jpg] }\n  - { title: Family, unlisted: true, images: [photos/c.jpg, photos/d.jpg] }\n",
+            photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_2.jpg",
+                     "c.jpg": "orientation/Landscape_3.jpg", "d.jpg": "orientation/Portrait_1.jpg"])
+        let machines = try (1...2).map { _ in try Self.copy(of: project) }
+        for (index, machine) in machines.enumerated() {
+            let shard = try await machine.buildWithBinary(["--shard", "\(index + 1)/2"])
+            #expect(shard.status == 0, "\(shard.stderr)")
+            #expect(!(shard.stdout + shard.stderr).contains("Unlisted album") && !(shard.stdout + shard.stderr).contains("family-"),
+                    "\(shard.stdout)\(shard.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: machine.cache + "/unlisted.json"), "a shard keeps no address")
+            try Self.copyCache(of: machine, into: project)
+        }
+        let merged = try await project.buildWithBinary()
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let said = merged.stdout + merged.stderr
+        let folders = TestProject.names(in: project.site).filter { $0.hasPrefix("family-") }
+        let folder = try #require(folders.first)
+        #expect(folders.count == 1 && folder != "family-" + UnlistedAddress.unpublished, "\(folders)")
+        #expect(said.components(separatedBy: "Unlisted album 'Family' is at \(folder)/").count == 2, "said once: \(said)")
+        #expect(project.read(".galgen-cache/unlisted.json")?.contains(String(folder.dropFirst("family-".count))) == true)
+        let made = try Self.report(project)
+        #expect(made.count == 4 && made.allSatisfy(\.reused), "the shards' work is used at the merge's address: \(made)")
+    }
+
+    /// A shard's record said where a photo was taken; edited to say "nowhere", the merge published
+    /// its GPS original. The merge checks every original again on the copy it publishes.
+    @Test func theMergeChecksEachOriginalAgainWhateverAShardSays() async throws {
+        let project = try TestProject("title: Split\nviewer: { originals: true }\nthumbnails: { widths: [160] }\nimages:\n"
+            + "  - photos/plain.jpg\n  - photos/oppo.jpg\n",
+            photos: ["plain.jpg": "orientation/Landscape_1.jpg", "oppo.jpg": "photos/dn_oppo_r7plus.jpg"])
+        let machine = try Self.copy(of: project)
+        let shard = try await machine.buildWithBinary(["--shard", "1/1"])
+        #expect(shard.status == 0, "\(shard.stderr)")
+        // The shard's verdict on the Oppo's GPS, edited to "none" in every record that holds it.
+        var edited = 0
+        for relative in machine.list(".galgen-cache/shards") where relative.hasSuffix(".json") {
+            let path = machine.cache + "/shards/" + relative
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let forged = text.replacing(#/\{"found":\{"_0":"(?:[^"\\]|\\.)*"\}\}/#, with: #"{"none":{}}"#)
+            if forged != text { try forged.write(toFile: path, atomically: true, encoding: .utf8); edited += 1 }
+        }
+        try #require(edited > 0, "no shard record held the Oppo's location")
+        try Self.copyCache(of: machine, into: project)
+        let merged = try await project.buildWithBinary()
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let originals = project.list("_site/images").filter { $0.contains("-original.") }
+        #expect(originals.count == 1 && originals[0].hasPrefix("plain-original."), "\(originals)")
+        #expect((merged.stdout + merged.stderr).contains("records where it was taken (GPS coordinates"), "\(merged.stderr)")
+    }
+
     @Test func aMissingShardStopsTheMergeByNameAndAllowMissingLeavesItsItemsOut() async throws {
         let project = try Self.photosProject()
         // A site from before (built with another cache), which a stopped merge must leave as it is.

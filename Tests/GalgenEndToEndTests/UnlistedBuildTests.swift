@@ -51,6 +51,44 @@ struct UnlistedBuildTests {
         #expect(fresh.status == 0 && unlistedFolders(project).count == 1 && unlistedFolders(project) != [folder])
     }
 
+    /// A photo the unlisted album lists first and a listed album lists too: the listed album's
+    /// pages, the front page (cover, og:image), the feeds, the tag pages and the sitemap link its
+    /// renditions, so they must not live under the unlisted address. No file outside the unlisted
+    /// album's own folders names its token: not `_headers` nor the marker `.galgen-site` either,
+    /// which hosts serve too.
+    @Test func aPhotoSharedWithAListedAlbumDoesNotLeakTheAddress() async throws {
+        let gallery = """
+        title: Us
+        base_url: https://example.com/
+        albums:
+          - title: Family
+            unlisted: true
+            images: [{ src: photos/a.jpg, tags: [Sea] }, photos/b.jpg]
+          - title: Trips
+            images: [{ src: photos/a.jpg, tags: [Sea] }, photos/c.jpg]
+        """
+        let project = try TestProject(gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_3.jpg",
+                                                        "c.jpg": "orientation/Portrait_1.jpg"])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = try #require(unlistedFolders(project).first)
+        let token = String(folder.dropFirst("family-".count))
+        let outside = project.siteFiles().filter { path in
+            !path.hasPrefix(folder + "/") && path != folder && !path.hasPrefix("images/" + folder)
+        }
+        #expect(outside.contains("trips/a/index.html") && outside.contains("feed.xml") && outside.contains("tags/sea/index.html")
+                && outside.contains("_headers") && outside.contains(".galgen-site"), "\(outside)")
+        for path in outside {
+            guard let data = FileManager.default.contents(atPath: project.path("_site/" + path)) else { continue }
+            #expect(data.range(of: Data(token.utf8)) == nil, "\(path) names the unlisted address")
+        }
+        // The shared photo's renditions are the listed album's; the unlisted album's own are its.
+        #expect(project.siteFiles("images/trips").contains { $0.hasPrefix("a-") })
+        #expect(project.siteFiles("images/" + folder).contains { $0.hasPrefix("b-") })
+        #expect(!project.siteFiles("images/" + folder).contains { $0.hasPrefix("a-") })
+        #expect(project.siteFile(folder + "/a/index.html")?.contains("images/trips/a-") == true)
+    }
+
     @Test func aDamagedAddressTableStopsTheBuildAndKeepsTheSite() async throws {
         let project = try TestProject(Self.gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_3.jpg"])
         #expect(try await project.build().status == 0)

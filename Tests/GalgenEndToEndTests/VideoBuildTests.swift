@@ -117,7 +117,7 @@ struct VideoBuildTests {
     }
 
     @Test func badVideosFailOneByOneWithTheirReasonAndTheRestIsBuilt() async throws {
-        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [240], max_duration: 2 }\n"
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [240], max_duration: 2, max_pixels: 100000 }\n"
             + "images:\n  - media/\n")
         let folder = project.path("media")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -128,14 +128,17 @@ struct VideoBuildTests {
         try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: folder + "/truncated.mp4"))
         try VideoClips.make("sound.mp4", in: folder, ["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac"])
         try VideoClips.make("long.mp4", in: folder, VideoClips.sourceInputs(seconds: 4, audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
+        // 480 × 270 = 129,600 pixels a frame, over video.max_pixels (100,000).
+        try VideoClips.make("wide.mp4", in: folder, VideoClips.sourceInputs(size: "480x270", audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
         try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/really-a-photo.mov")
         let result = try await project.buildWithBinary()
         #expect(result.status == 1, "\(result.stderr)")
-        for name in ["empty.mov", "truncated.mp4", "sound.mp4", "long.mp4"] {
+        for name in ["empty.mov", "truncated.mp4", "sound.mp4", "long.mp4", "wide.mp4"] {
             #expect(result.stderr.contains("media/\(name)"), "\(name): \(result.stderr)")
         }
         #expect(result.stderr.contains("no video stream"), "\(result.stderr)")
         #expect(result.stderr.contains("video.max_duration"), "\(result.stderr)")
+        #expect(result.stderr.contains("media/wide.mp4") && result.stderr.contains("over video.max_pixels (100000)"), "\(result.stderr)")
         #expect(project.siteFile("good/index.html")?.contains("<video") == true)
         // A JPEG named .mov is a photo.
         #expect(project.siteFile("really-a-photo/index.html")?.contains("<picture") == true, "\(result.stderr)")

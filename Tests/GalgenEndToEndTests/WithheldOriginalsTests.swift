@@ -44,4 +44,28 @@ struct WithheldOriginalsTests {
                 "\(output)")
         #expect(output.contains("viewer.originals_with_location: true"))
     }
+
+    /// A video's original went out as it was when ffprobe's container tags showed no place, though
+    /// its place may be in an XMP `uuid` box (exiftool, Adobe) or a track's tags. galgen reads no
+    /// video file completely: its original is withheld, as an unreadable photo's is, unless
+    /// `originals_with_location: true`; its MP4s carry no place either way.
+    @Test(.enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed (make setup installs them)"))
+    func aVideosOriginalIsWithheldUnlessOriginalsWithLocation() async throws {
+        let gallery = "viewer: { originals: true }\nthumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [144] }\nimages:\n  - photos/\n"
+        let project = try TestProject(gallery, photos: ["plain.jpg": "orientation/Landscape_1.jpg"])
+        try VideoClips.make("clip.mp4", in: project.path("photos"), VideoClips.sourceInputs(size: "256x144") + VideoClips.h264)
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        let originals = project.list("_site/images").filter { $0.contains("-original.") }
+        #expect(originals.count == 1 && originals[0].hasPrefix("plain-original."), "\(originals)")
+        #expect(!(project.siteFile("clip/index.html") ?? "x").contains("-original."))
+        let output = result.stdout + result.stderr
+        #expect(output.contains("photos/clip.mp4") && output.contains("its original is not published: galgen could not check all of its "
+                + "metadata for where it was taken (a video's file may record it where galgen does not read (XMP boxes, track tags))"),
+                "\(output)")
+        try project.writeGallery(gallery.replacingOccurrences(of: "originals: true", with: "originals: true, originals_with_location: true"))
+        let anyway = try await project.buildWithBinary()
+        #expect(anyway.status == 0, "\(anyway.stderr)")
+        #expect(project.list("_site/images").contains { $0.hasPrefix("clip-original.") && $0.hasSuffix(".mp4") })
+    }
 }

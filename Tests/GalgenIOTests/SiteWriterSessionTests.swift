@@ -47,6 +47,35 @@ struct SiteWriterSessionTests {
         #expect(Self.inode(folder.path + "/_site/index.html") == inode)
     }
 
+    /// Hosts serve `.galgen-site` with the site: it names no file of an unlisted album, yet a
+    /// change to one still changes it (and so the site is written again). Their lines are kept in
+    /// the cache, so an unchanged site is still not written again.
+    @Test func theMarkerNamesNoUnlistedFolderYetFollowsItsFiles() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(output: folder.path + "/_site", unlistedManifest: folder.path + "/cache/site.unlisted")
+        let hidden = ["family-k3j9x0q2ma/", "images/family-k3j9x0q2ma/"]
+        func build(_ page: String) throws -> Bool {
+            let site = try writer.open()
+            try site.add([OutputFile(path: "index.html", text: "front"), OutputFile(path: "family-k3j9x0q2ma/index.html", text: page),
+                          OutputFile(path: "images/family-k3j9x0q2ma/a-400.jpg", text: "jpeg"), OutputFile(path: "images/trips/b-400.jpg", text: "b")])
+            site.unlisted(hidden)
+            return try site.finish()
+        }
+        #expect(try build("family"))
+        let marker = try #require(folder.read("_site/.galgen-site"))
+        #expect(!marker.contains("k3j9x0q2ma") && !marker.contains("family"), "\(marker)")
+        #expect(marker.contains(" index.html\n") && marker.contains(" images/trips/b-400.jpg\n"))
+        #expect(marker.hasSuffix(" 2 (files of unlisted albums)\n"), "\(marker)")
+        #expect(folder.read("_site/family-k3j9x0q2ma/index.html") == "family")
+        #expect(try !build("family"), "the same files again: nothing written")
+        #expect(folder.read("cache/site.unlisted")?.contains(" family-k3j9x0q2ma/index.html\n") == true)
+        #expect(try build("family, edited") && folder.read("_site/family-k3j9x0q2ma/index.html") == "family, edited")
+        #expect(folder.read("_site/.galgen-site") != marker)
+        // A manifest that is not the marker's (another site's, edited) is not trusted: written anew.
+        try folder.write("cache/site.unlisted", "0000 4 family-k3j9x0q2ma/index.html\n")
+        #expect(try build("family, edited") && folder.read("_site/family-k3j9x0q2ma/index.html") == "family, edited")
+    }
+
     @Test func anAbandonedSiteLeavesTheOutputAsItWas() throws {
         let folder = try TemporaryFolder()
         let writer = SiteWriter(output: folder.path + "/_site")

@@ -41,6 +41,24 @@ struct VideoProbeReadingTests {
         }
     }
 
+    /// A 1.2 MB file with two 14000 × 14000 frames made one ffmpeg take 2.9 GB: videos have a
+    /// frame cap of their own, 8K by default, checked on the probe's report, before any decode.
+    @Test func framesOver8KAreRefusedBeforeAnyDecode() {
+        let huge = VideoProbe(duration: 1, formatName: "mov,mp4",
+                              streams: [VideoProbe.Stream(type: "video", codec: "h264", width: 14000, height: 14000, frameRate: 2)], tags: [:])
+        #expect(VideoSettings().maxPixels == 7680 * 4320)
+        #expect { try huge.details(maxPixels: VideoSettings().maxPixels, pixelsKey: "video.max_pixels") } throws: {
+            "\($0)".contains("its frames are 14000×14000 pixels, over video.max_pixels (33177600)")
+        }
+        let eightK = VideoProbe(duration: 1, formatName: "mov,mp4",
+                                streams: [VideoProbe.Stream(type: "video", codec: "h264", width: 7680, height: 4320, frameRate: 30)], tags: [:])
+        #expect((try? eightK.details(maxPixels: VideoSettings().maxPixels)) != nil)
+        let settings = VideoSettings(maxPixels: 1000)
+        #expect(VideoLimits.refusal(VideoDetails(duration: 1, width: 40, height: 30, codec: "h264", hasAudio: false), settings: settings,
+                                    maxPixels: 200_000_000)?.contains("over video.max_pixels (1000)") == true)
+        #expect(settings.motion.maxPixels == 1000)
+    }
+
     @Test func tooLongOrTooLargeIsRefusedNamingTheSetting() {
         #expect { try Self.probe(duration: 4000).details() } throws: { "\($0)".contains("video.max_duration") }
         #expect { try Self.probe().details(maxPixels: 1_000_000) } throws: { "\($0)".contains("max_pixels") }

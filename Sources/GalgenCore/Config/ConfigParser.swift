@@ -154,7 +154,7 @@ struct ConfigReader {
         var settings = VideoSettings.galleryDefault
         settings.livePhotos = bool(livePhotos, key: "live_photos") ?? settings.livePhotos
         guard let field, let fields = mapping(field.value, context: "video",
-                                              allowed: ["heights", "formats", "quality", "audio", "max_duration"]) else {
+                                              allowed: ["heights", "formats", "quality", "audio", "max_duration", "max_pixels"]) else {
             return settings
         }
         if let heights = intList(fields["heights"], key: "video.heights", range: 144...4320) {
@@ -166,6 +166,7 @@ struct ConfigReader {
         if let seconds = int(fields["max_duration"], key: "video.max_duration", range: 1...86_400) {
             settings.maxDuration = Double(seconds)
         }
+        settings.maxPixels = int(fields["max_pixels"], key: "video.max_pixels", range: 1...1_000_000_000) ?? settings.maxPixels
         return settings
     }
 

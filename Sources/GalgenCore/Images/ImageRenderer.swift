@@ -119,6 +119,21 @@ extension RenderedImage {
         case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video, embeddedVideo
     }
 
+    /// A placeholder as galgen makes them (`Placeholder`: a BMP of at most 4×4 pixels as a base64
+    /// data URI, about 100 characters), or none: a record read from elsewhere (a shard's, or a
+    /// cache someone edited) goes into `<img src>`, which must not take another kind of address.
+    static func wellFormed(placeholder: String?) -> String? {
+        let prefix = "data:image/bmp;base64,"
+        guard let placeholder, placeholder.utf8.count <= 512, placeholder.hasPrefix(prefix) else { return nil }
+        let base64 = placeholder.utf8.dropFirst(prefix.utf8.count)
+        let isBase64 = base64.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+                || byte == UInt8(ascii: "=")
+        }
+        return isBase64 && !base64.isEmpty ? placeholder : nil
+    }
+
     /// A record written before metadata was kept reads as having none (and is re-read when its
     /// photo is rendered again), rather than failing the whole rendition record.
     public init(from decoder: any Decoder) throws {
@@ -126,7 +141,7 @@ extension RenderedImage {
         self.init(width: try values.decode(Int.self, forKey: .width), height: try values.decode(Int.self, forKey: .height),
                   renditions: try values.decode([Rendition].self, forKey: .renditions),
                   warnings: try values.decode([String].self, forKey: .warnings),
-                  placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder),
+                  placeholder: Self.wellFormed(placeholder: try values.decodeIfPresent(String.self, forKey: .placeholder)),
                   facts: try values.decode(PhotoFacts.self, forKey: .facts),
                   metadata: try values.decodeIfPresent(PhotoMetadata.self, forKey: .metadata) ?? PhotoMetadata(),
                   // A record from before every block was read kept only a yes or no ("hasLocation"),

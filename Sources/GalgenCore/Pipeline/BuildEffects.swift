@@ -19,6 +19,9 @@ public struct BuildEffects: Sendable {
     /// A copy of a published original that nothing else changes, taken only if the file's bytes
     /// still have the SHA-256 that was checked (`OriginalSnapshot`); throws when they do not.
     public var snapshotOriginal: @Sendable (_ path: String, _ digest: String) throws -> OriginalSnapshot
+    /// Whether a photo's file records where it was taken, read from the file (the merge checks a
+    /// shard's verdict again on the snapshot it publishes); nil when it cannot be read.
+    public var locateOriginal: @Sendable (_ path: String) -> LocationCheck?
     /// Lists the files under a folder, at most `maxDepth` folders deep (nil: any depth),
     /// following a symlink only when it leads inside one of the `trusted` folders (gallery.yml's
     /// folder, the listed folder).
@@ -59,6 +62,7 @@ public struct BuildEffects: Sendable {
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
         snapshotOriginal: (@Sendable (String, String) throws -> OriginalSnapshot)? = nil,
+        locateOriginal: (@Sendable (String) -> LocationCheck?)? = nil,
         listFolder: @escaping @Sendable (String, Int?, [String]) -> FolderListing = { _, _, _ in FolderListing(problem: .missing) },
         pathKind: @escaping @Sendable (String) -> PathKind = { _ in .other },
         leadsOutside: @escaping @Sendable (String, [String]) -> Bool = { _, _ in false },
@@ -77,6 +81,7 @@ public struct BuildEffects: Sendable {
             guard ContentHash.hex(bytes) == digest else { throw OriginalSnapshot.Changed(path: path) }
             return OriginalSnapshot(path: path, byteCount: bytes.count)
         }
+        self.locateOriginal = locateOriginal ?? { _ in nil }
         self.listFolder = listFolder
         self.pathKind = pathKind
         self.leadsOutside = leadsOutside

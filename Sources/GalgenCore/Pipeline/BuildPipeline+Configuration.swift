@@ -43,7 +43,13 @@ extension BuildPipeline {
     }
 
     /// Each unlisted album at its hard-to-guess address (`UnlistedAddress`); a new address is said once.
+    /// A shard (`--shard K/N`) draws none and says none: it writes no page, so its items need no
+    /// address, and three shards would draw three and print them into three CI logs. The merge
+    /// draws it, once, under the cache's lock (or gallery.yml pins it).
     private func addressUnlisted(_ gallery: Gallery) throws(BuildError) -> Gallery {
+        if case .shard = shards {
+            return UnlistedAddress.addressed(gallery) { _ in UnlistedAddress.unpublished }
+        }
         var failure: BuildError?
         let addressed = UnlistedAddress.addressed(gallery) { slug in
             do {

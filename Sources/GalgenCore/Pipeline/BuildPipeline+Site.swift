@@ -57,8 +57,8 @@ extension BuildPipeline {
                 try handPages(batch, template: template, to: output, site: &site)
                 batch = []
             }
-            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base,
-                                                        unlisted: presentation.unlistedFolders), to: output, site: &site)
+            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
+            output.unlisted(presentation.unlistedFolders)
             effects.report(BuildStage.writing.event)
             site.changed = try output.finish()
             try effects.finishCache(usedKeys)

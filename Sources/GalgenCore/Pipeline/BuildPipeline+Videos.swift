@@ -193,12 +193,16 @@ extension BuildPipeline {
 /// What a video may not be, and how its outputs are named in messages.
 public enum VideoLimits {
     /// Why a video is refused, or nil: longer than `video.max_duration`, or frames larger than
-    /// `thumbnails.max_pixels`.
+    /// `video.max_pixels` or `thumbnails.max_pixels`.
     public static func refusal(_ details: VideoDetails, settings: VideoSettings, maxPixels: Int) -> String? {
         if details.duration > settings.maxDuration {
             let limit = VideoDetails(duration: settings.maxDuration, width: 0, height: 0, codec: "", hasAudio: false).durationText
             return "it is \(details.durationText) long, over the \(limit) video.max_duration allows; "
                 + "raise video.max_duration in gallery.yml or leave the video out"
+        }
+        if details.width * details.height > settings.maxPixels {
+            return "its frames are \(details.width) × \(details.height) pixels, over video.max_pixels (\(settings.maxPixels)); "
+                + "raise video.max_pixels in gallery.yml or leave the video out"
         }
         if details.width * details.height > maxPixels {
             return "its frames are \(details.width) × \(details.height) pixels, over thumbnails.max_pixels (\(maxPixels)); "

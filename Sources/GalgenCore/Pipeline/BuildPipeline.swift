@@ -49,7 +49,8 @@ public struct BuildPipeline: Sendable {
         var (fetched, rendered, renderFailures) = try await makeItems(plan, gallery: gallery)
         var missing: MissingShardItems?
         if let merge = merging { (renderFailures, missing) = try settleMerge(plan, failures: renderFailures, merge) }
-        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal)
+        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
+                                            recheck: merging != nil, locate: effects.locateOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
         let failures = renderFailures + originals.failures

@@ -11,12 +11,17 @@ public struct SiteOutput: Sendable {
     public var finish: @Sendable () throws -> Bool
     /// Abandons the site: nothing added is put in place (the output keeps the previous site).
     public var cancel: @Sendable () -> Void
+    /// Says, before `finish`, which folders (`family-k3j9x0q2ma/`, `images/family-k3j9x0q2ma/`)
+    /// hold unlisted albums: a file the host serves beside the pages (the live writer's marker)
+    /// must not name them.
+    public var unlisted: @Sendable (_ folders: [String]) -> Void
 
     public init(add: @escaping @Sendable ([OutputFile]) throws -> Void, finish: @escaping @Sendable () throws -> Bool,
-                cancel: @escaping @Sendable () -> Void = {}) {
+                cancel: @escaping @Sendable () -> Void = {}, unlisted: @escaping @Sendable ([String]) -> Void = { _ in }) {
         self.add = add
         self.finish = finish
         self.cancel = cancel
+        self.unlisted = unlisted
     }
 
     /// Collects every file and passes them all to `write` when finished: for a writer that takes

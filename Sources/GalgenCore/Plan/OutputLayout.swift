@@ -18,11 +18,14 @@ public struct OutputLayout: Equatable, Sendable {
     public static let imagesFolder = "images/"
 
     /// Album pages are `<slug>/index.html` when gallery.yml has `albums:`; renditions go under
-    /// `images/` (`images/<album slug>/` for albums), named after the first album that lists them.
+    /// `images/` (`images/<album slug>/` for albums), named after the first album that lists them,
+    /// listed albums before unlisted ones: an item an unlisted album shares with a listed one lives
+    /// where the listed album's readers may see it, so no page, feed or tag page of the listed
+    /// album names the unlisted album's address.
     public init(_ gallery: Gallery) {
         albumPages = Dictionary(gallery.albums.map { ($0.slug, gallery.hasAlbums ? "\($0.slug)/index.html" : Self.index) }) { first, _ in first }
         var stems: [ImageSource: String] = [:]
-        for album in gallery.albums {
+        for album in gallery.albums.filter({ !$0.unlisted }) + gallery.albums.filter(\.unlisted) {
             let folder = album.slug.isEmpty ? Self.imagesFolder : Self.imagesFolder + album.slug + "/"
             for image in album.images where stems[image.source] == nil {
                 stems[image.source] = folder + image.slug

@@ -107,9 +107,10 @@ public struct SitePresentation {
                               feed: feedEntries(album, shown: shown))
     }
 
-    /// The folders of the unlisted albums (`family-k3j9x0q2ma/`), which `_headers` keeps out of search engines.
+    /// The folders of the unlisted albums: their pages (`family-k3j9x0q2ma/`) and their own
+    /// renditions (`images/family-k3j9x0q2ma/`). No file outside them names them.
     public var unlistedFolders: [String] {
-        gallery.albums.filter(\.unlisted).map { plan.layout.folder(of: $0) }
+        gallery.albums.filter(\.unlisted).flatMap { [plan.layout.folder(of: $0), OutputLayout.imagesFolder + $0.slug + "/"] }
     }
 
     /// The previous and next listed albums, linked from each of a listed album's overview pages

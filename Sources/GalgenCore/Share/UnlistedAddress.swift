@@ -13,6 +13,10 @@ public enum UnlistedAddress {
         String((0..<tokenLength).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
+    /// What a shard puts in an unlisted album's address: a shard writes no page, so it needs
+    /// none, and it must not draw (nor print) one of its own.
+    public static let unpublished = String(repeating: "0", count: tokenLength)
+
     /// Ten lower-case ASCII letters and digits.
     public static func isToken(_ text: String) -> Bool {
         text.count == tokenLength && text.allSatisfy { alphabet.contains($0) }

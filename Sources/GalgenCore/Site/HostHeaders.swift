@@ -5,17 +5,17 @@
 /// `nosniff` and with the Content-Security-Policy of galgen's pages, so that no file the site
 /// publishes (a photo's original among them) can run a script on the site's origin even where a
 /// browser would otherwise take it for a page; `images/` is sandboxed besides, for templates
-/// whose pages carry no policy. The folders of unlisted albums (`noindex`) are sent with
-/// `X-Robots-Tag: noindex`, as their pages say in `<meta name="robots">`.
+/// whose pages carry no policy. It names no unlisted album: GitHub Pages and other hosts serve it
+/// as a file, so a rule for an unlisted folder would publish its address. Their pages say
+/// `noindex` themselves (`<meta name="robots">`).
 enum HostHeaders {
-    static func file(fingerprinted assets: [String], template: SiteTemplate, noindex: [String] = []) -> String {
+    static func file(fingerprinted assets: [String], template: SiteTemplate) -> String {
         let forever = "  Cache-Control: public, max-age=31536000, immutable\n"
         let policy = pagePolicy(template).map { "  Content-Security-Policy: \($0)\n" } ?? ""
         return "# Written by galgen: file names with a content fingerprint never change.\n"
             + "/*\n  X-Content-Type-Options: nosniff\n" + policy
             + "/\(OutputLayout.imagesFolder)*\n" + forever + "  Content-Security-Policy: \(imagesPolicy)\n"
             + assets.map { "/\($0)\n" + forever }.joined()
-            + noindex.map { "/\($0)*\n  X-Robots-Tag: noindex\n" }.joined()
     }
 
     /// Nothing under `images/` is a document: were one opened as a page, it may load nothing and run nothing.

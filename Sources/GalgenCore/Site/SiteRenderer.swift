@@ -54,9 +54,8 @@ public enum SiteRenderer {
 
     /// The files of the site that are neither pages nor images: the template's assets, `_headers`,
     /// and with `base_url` the sitemap of every page's address (`addresses`, in page order; `base`
-    /// is the front page's; `unlisted`: the folders of unlisted albums, which `_headers` keeps out
-    /// of search engines).
-    public static func siteFiles(template: SiteTemplate, addresses: [String], base: String?, unlisted: [String] = []) -> [OutputFile] {
+    /// is the front page's). None names an unlisted album: hosts serve `_headers` as a file too.
+    public static func siteFiles(template: SiteTemplate, addresses: [String], base: String?) -> [OutputFile] {
         // Fingerprinted copies for galgen's pages; the plain names too when a template from
         // before fingerprints links them directly (assets/gallery.css).
         let plainNamesLinked = template.templates.values.contains { text in
@@ -68,7 +67,7 @@ public enum SiteRenderer {
         }
         let fingerprinted = template.assets.filter { OutputLayout.fingerprintedAssets.contains($0.key) }
             .map { OutputLayout.asset($0.key, bytes: $0.value) }.sorted()
-        files.append(OutputFile(path: OutputLayout.headers, text: HostHeaders.file(fingerprinted: fingerprinted, template: template, noindex: unlisted)))
+        files.append(OutputFile(path: OutputLayout.headers, text: HostHeaders.file(fingerprinted: fingerprinted, template: template)))
         if let base, !addresses.isEmpty {
             files += sitemaps(addresses, base: base)
         }

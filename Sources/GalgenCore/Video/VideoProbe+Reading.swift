@@ -4,7 +4,8 @@ extension VideoProbe {
     /// The video stream a player shows, once the file is known to be one galgen can publish;
     /// otherwise `VideoToolError.unusable` saying why.
     public func checked(maxDuration: Double = VideoSettings.defaultMaxDuration,
-                        maxPixels: Int = RenditionRequest.defaultMaxPixels) throws(VideoToolError) -> Stream {
+                        maxPixels: Int = RenditionRequest.defaultMaxPixels,
+                        pixelsKey: String = "max_pixels") throws(VideoToolError) -> Stream {
         guard let video else {
             throw .unusable(hasAudio ? "it has no video stream (an audio-only file?)" : "it has no video stream")
         }
@@ -22,7 +23,7 @@ extension VideoProbe {
             throw .unusable("it is \(Int(duration.rounded())) seconds long, over video.max_duration (\(Int(maxDuration)) seconds); raise it to publish this video")
         }
         guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
-            throw .unusable("its frames are \(width)×\(height) pixels, over max_pixels (\(maxPixels))")
+            throw .unusable("its frames are \(width)×\(height) pixels, over \(pixelsKey) (\(maxPixels)); raise it in gallery.yml to publish this video")
         }
         return video
     }
@@ -30,8 +31,8 @@ extension VideoProbe {
     /// The details a page and a transcode need: the upright size (a quarter turn swaps width and
     /// height), the HDR transfer, the sound. Checks first (`checked`).
     public func details(isMotion: Bool = false, maxDuration: Double = VideoSettings.defaultMaxDuration,
-                        maxPixels: Int = RenditionRequest.defaultMaxPixels) throws(VideoToolError) -> VideoDetails {
-        let video = try checked(maxDuration: maxDuration, maxPixels: maxPixels)
+                        maxPixels: Int = RenditionRequest.defaultMaxPixels, pixelsKey: String = "max_pixels") throws(VideoToolError) -> VideoDetails {
+        let video = try checked(maxDuration: maxDuration, maxPixels: maxPixels, pixelsKey: pixelsKey)
         let (width, height) = (video.width ?? 0, video.height ?? 0)
         let sideways = video.isQuarterTurn
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,

@@ -6,6 +6,9 @@ public struct VideoSettings: Equatable, Sendable {
     /// H.264's CRF (lower is better); AV1's CRF is mapped from it (`VideoQuality`).
     public static let defaultQuality = 23
     public static let defaultMaxDuration: Double = 30 * 60
+    /// 8K (7680 × 4320, 33 MP): a larger frame is refused from the probe, before any decode. A
+    /// 1.2 MB file with two 14000 × 14000 frames made one ffmpeg take 2.9 GB for 20 s.
+    public static let defaultMaxPixels = 7680 * 4320
     /// A probe, poster or transcode that runs longer than this is stopped (a file that hangs the
     /// decoder); a transcode's limit grows with the video's duration (`transcodeTimeout`).
     public static let defaultProbeTimeout: Double = 60
@@ -20,17 +23,22 @@ public struct VideoSettings: Equatable, Sendable {
     public var audio: Bool
     /// Longer videos are refused by name (`video.max_duration`, seconds).
     public var maxDuration: Double
+    /// Videos with larger frames are refused by name (`video.max_pixels`), whatever
+    /// `thumbnails.max_pixels` allows photos.
+    public var maxPixels: Int
     /// Live Photos and Motion Photos: the still plays its motion (`live_photos:`); false
     /// publishes the still only.
     public var livePhotos: Bool
 
     public init(heights: [Int] = defaultHeights, formats: [VideoCodec] = [.h264], quality: Int = defaultQuality,
-                audio: Bool = true, maxDuration: Double = defaultMaxDuration, livePhotos: Bool = true) {
+                audio: Bool = true, maxDuration: Double = defaultMaxDuration, maxPixels: Int = defaultMaxPixels,
+                livePhotos: Bool = true) {
         self.heights = heights
         self.formats = formats
         self.quality = quality
         self.audio = audio
         self.maxDuration = maxDuration
+        self.maxPixels = maxPixels
         self.livePhotos = livePhotos
     }
 
@@ -38,6 +46,6 @@ public struct VideoSettings: Equatable, Sendable {
     /// (it plays in place of the still, at the still's size).
     public var motion: VideoSettings {
         VideoSettings(heights: [min(heights.max() ?? 1080, 1080)], formats: [.h264], quality: quality, audio: false,
-                      maxDuration: min(maxDuration, 60), livePhotos: livePhotos)
+                      maxDuration: min(maxDuration, 60), maxPixels: maxPixels, livePhotos: livePhotos)
     }
 }
