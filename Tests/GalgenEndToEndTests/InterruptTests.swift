@@ -7,11 +7,9 @@ struct InterruptTests {
     @Test func ctrlCLeavesThePreviousSiteAndNoTemporaryFiles() throws {
         let project = try TestProject("title: Before\nimages: []\n")
         #expect(try Galgen.run(["build"], in: project.path).status == 0)
-        // The 14 MP photo first, under three names: seconds of work on one thread.
-        for index in 1...3 {
-            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + Fixtures.fullSizePhoto, toPath: project.path("big\(index).jpg"))
-        }
-        let photos = (1...3).map { "  - big\($0).jpg" } + Fixtures.names(in: "photos").map { "  - " + Fixtures.root + "/photos/" + $0 }
+        // Three copies of the 14 MP photo first (distinct bytes): seconds of work on one thread.
+        let big = try Fixtures.writeFullSizePhotos(3, to: project.path(""))
+        let photos = big.map { "  - \($0)" } + Fixtures.names(in: "photos").map { "  - " + Fixtures.root + "/photos/" + $0 }
         try project.writeGallery("title: After\nimages:\n" + photos.joined(separator: "\n") + "\n")
 
         let process = try Galgen.start(["build", "--quiet", "--jobs", "1"], in: project.path)

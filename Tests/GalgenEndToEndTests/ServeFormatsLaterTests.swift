@@ -83,9 +83,10 @@ struct ServeFormatsLaterTests {
     }
 
     @Test func aChangeDuringTheBackgroundWorkStopsItAndTheRebuildFinishesIt() async throws {
-        let photos = ["dn_canon_a2500.jpg", "dn_canon_eos5d.jpg", "dn_kodak_pixpro_s1.jpg", "dn_kodak_z1012.jpg",
-                      "dn_nikon_d3100.jpg", "dn_samsung_s7edge.jpg"]
-        let folder = try TestProject(photos: Dictionary(uniqueKeysWithValues: photos.map { ($0, "photos/" + $0) }))
+        // Six 14 MP photos (copies of one with distinct bytes): each one's AVIF takes a while, so
+        // the change lands with some done, two under way and the others waiting.
+        let folder = try TestProject()
+        let photos = try Fixtures.writeFullSizePhotos(6, to: folder.path("photos"), prefix: "photo_")
         try folder.write("gallery.yml", "title: Before\n" + Self.gallery)
         try await serving(folder) { server in
             #expect(await server.waitForLog("AVIF for 6 photos in the background…", timeout: .seconds(120)), "\(server.log)")

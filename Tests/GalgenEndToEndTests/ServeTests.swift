@@ -239,9 +239,8 @@ struct ServeTests {
     @Test func anEditDuringTheFirstBuildIsRebuiltAfterIt() async throws {
         let folder = try project(title: "First")
         var images = ""
-        for index in 1...3 {
-            try FileManager.default.copyItem(atPath: Fixtures.root + "/" + Fixtures.fullSizePhoto, toPath: folder.path + "/photos/big-\(index).jpg")
-            images += "  - { src: photos/big-\(index).jpg }\n"
+        for name in try Fixtures.writeFullSizePhotos(3, to: folder.path + "/photos", prefix: "big-") {
+            images += "  - { src: photos/\(name) }\n"
         }
         let gallery = "thumbnails: { widths: [200, 600], formats: [jpeg] }\nimages:\n" + images
         try folder.write("gallery.yml", "title: First\n" + gallery)
