@@ -51,7 +51,8 @@ enum Wrapping {
         case .jpeg: bytes + [0xFF, 0xD8] + segment(0xE1, utf8("Exif\0\0") + gpsTIFF) + [0xFF, 0xD9]
         case .png: bytes + pngChunk("eXIf", gpsTIFF)
         case .webp: bytes + riffChunk("EXIF", gpsTIFF)
-        case .heif, .avif: nil
+        // HEIF and AVIF, and the video containers the format table also names, get no block appended.
+        default: nil
         }
     }
 }
