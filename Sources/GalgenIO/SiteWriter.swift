@@ -91,19 +91,23 @@ public struct SiteWriter: Sendable {
         guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName) else { return [:] }
         var digests: [String: String] = [:]
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3 else { continue }
-            if parts[2] != Self.unlistedLine {
-                digests[String(parts[2])] = String(parts[0])
+            guard let (digest, path) = Self.entry(line) else { continue }
+            if path != Self.unlistedLine {
+                digests[path] = digest
             } else if let manifest = unlistedManifest, let kept = FileManager.default.contents(atPath: manifest),
-                      ContentHash.hex(Array(kept)) == parts[0] {
+                      ContentHash.hex(Array(kept)) == digest {
                 for hidden in String(decoding: kept, as: UTF8.self).split(separator: "\n") {
-                    let fields = hidden.split(separator: " ", maxSplits: 2)
-                    if fields.count == 3 { digests[String(fields[2])] = String(fields[0]) }
+                    if let (digest, path) = Self.entry(hidden) { digests[path] = digest }
                 }
             }
         }
         return digests
+    }
+
+    /// One line of the marker or of `unlistedManifest`: `<digest> <size> <path>`.
+    private static func entry(_ line: Substring) -> (digest: String, path: String)? {
+        let parts = line.split(separator: " ", maxSplits: 2)
+        return parts.count == 3 ? (String(parts[0]), String(parts[2])) : nil
     }
 
     /// Keeps the unlisted albums' lines of the site just written (`unlistedManifest`).

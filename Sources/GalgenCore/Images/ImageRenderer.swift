@@ -1,3 +1,5 @@
+import Foundation
+
 /// The render-images stage, passed in so the core stays free of libjpeg.
 ///
 /// It is pure (bytes in, bytes out) but CPU-heavy; the live version lives in GalgenImage.
@@ -125,13 +127,8 @@ extension RenderedImage {
     static func wellFormed(placeholder: String?) -> String? {
         let prefix = "data:image/bmp;base64,"
         guard let placeholder, placeholder.utf8.count <= 512, placeholder.hasPrefix(prefix) else { return nil }
-        let base64 = placeholder.utf8.dropFirst(prefix.utf8.count)
-        let isBase64 = base64.allSatisfy { byte in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
-                || byte == UInt8(ascii: "=")
-        }
-        return isBase64 && !base64.isEmpty ? placeholder : nil
+        let base64 = String(placeholder.dropFirst(prefix.count))
+        return !base64.isEmpty && Data(base64Encoded: base64) != nil ? placeholder : nil
     }
 
     /// A record written before metadata was kept reads as having none (and is re-read when its
