@@ -50,21 +50,34 @@ struct VideoRunner: Sendable {
     let temporaries: TemporaryFiles
     let log: @Sendable (String) -> Void
 
-    /// Runs one program, logged; a failure says what the program said.
-    func run(_ run: ProgramRun) async throws -> ProgramResult {
+    /// Runs one program, logged; a failure says what the program said. A run with a memory
+    /// limit that failed for want of memory says so, with the limit and what it was worked out
+    /// for (`limitFor`: "a 1920 × 1080 video with 2 threads").
+    func run(_ run: ProgramRun, limitFor subject: String = "a video") async throws -> ProgramResult {
         log(run.commandLine)
-        return try await ProgramRunner.run(run)
+        let result = try await ProgramRunner.run(run)
+        guard let limit = run.memoryLimit, result.status != 0 else { return result }
+        if result.status == ProgramRunner.limitRefused, result.errorText.contains("ulimit") {
+            throw VideoToolError.failed(program: run.name, message: "its memory could not be limited (\(result.errorSummary))")
+        }
+        if result.ranOutOfMemory {
+            throw VideoToolError.failed(program: run.name, message: "it needed more than the \(VideoMemory.text(limit)) of memory "
+                + "galgen allows it for \(subject) (\(result.errorSummary)); the file may hold larger frames than it says. "
+                + "For a video you trust, set video.max_memory (megabytes) higher")
+        }
+        return result
     }
 
     /// ffprobe's reading of the file at `path`, checked to be a video galgen can publish.
-    func probe(_ path: String) async throws -> VideoProbe {
+    func probe(_ path: String, memoryLimit: Int) async throws -> VideoProbe {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw VideoToolError.unusable("it cannot be read (no such file, or no permission)")
         }
         guard (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0 else { throw VideoToolError.unusable("the file is empty") }
         let result = try await run(ProgramRun(executable: paths.ffprobe, arguments: FFmpegArguments.probe(path),
                                               timeout: VideoSettings.defaultProbeTimeout,
-                                              outputLimit: FFprobeReport.maxBytes + 1))
+                                              outputLimit: FFprobeReport.maxBytes + 1, memoryLimit: memoryLimit),
+                                   limitFor: "reading a video's header")
         guard result.status == 0 else { throw Self.unreadable(result) }
         guard !result.outputOverflowed else {
             throw VideoToolError.unusable("ffprobe's report on it is over \(FFprobeReport.maxBytes) bytes")

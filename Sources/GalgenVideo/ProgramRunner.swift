@@ -12,6 +12,8 @@ struct ProgramRun: Sendable {
     var outputLimit: Int = 64 << 10
     /// Each line of standard output (ffmpeg's `-progress`), on the thread that reads it.
     var onLine: (@Sendable (Substring) -> Void)?
+    /// Bytes of address space the child may map (`VideoMemory`), set before it starts; nil for none.
+    var memoryLimit: Int? = nil
 
     /// The program's name, for messages ("ffprobe").
     var name: String { (executable as NSString).lastPathComponent }
@@ -33,6 +35,17 @@ struct ProgramResult: Sendable {
     var output: [UInt8]
     var outputOverflowed: Bool
     var errorText: String
+
+    /// Whether it failed for want of memory: an allocation failure in its words (a thread that
+    /// could not start, too: its stack did not fit), or an abort or a crash (which an allocation
+    /// failure can also cause).
+    var ranOutOfMemory: Bool {
+        guard status != 0 else { return false }
+        let words = ["Cannot allocate memory", "malloc of size", "insufficient resources", "out of memory",
+                     "Out of memory", "bad_alloc", "Resource temporarily unavailable", "thread_encoder_init failed",
+                     "failed to map segment"]
+        return words.contains { errorText.contains($0) } || status == 128 + 6 || status == 128 + 11
+    }
 
     /// The end of standard error, as much as a message needs: its last few lines, shortened.
     var errorSummary: String {
@@ -78,11 +91,15 @@ enum ProgramRunner {
 
     static func start(_ run: ProgramRun) throws -> StartedRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: run.executable)
-        process.arguments = run.arguments
+        let (executable, arguments) = limited(run)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         var environment = ProcessInfo.processInfo.environment
         environment["SVT_LOG"] = "1"  // SVT-AV1 prints its banner whatever -loglevel says; errors only
+        // glibc reserves 64 MB of address space per thread's arena; two arenas keep the mapped
+        // size near what is used, so the limit measures memory, not reservations (no slower).
+        environment["MALLOC_ARENA_MAX"] = "2"
         process.environment = environment
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -96,4 +113,26 @@ enum ProgramRunner {
         started.watch(output: output.fileHandleForReading, errors: errors.fileHandleForReading)
         return started
     }
+
+    /// The program as started: with a memory limit, through `/bin/sh`, which sets the limit
+    /// (`ulimit -v`, RLIMIT_AS, in KiB) and then replaces itself with the program (same process,
+    /// so killing it kills the program), so the program never runs a moment without its limit.
+    /// Only on Linux: macOS does not enforce an address-space limit.
+    static func limited(_ run: ProgramRun) -> (executable: String, arguments: [String]) {
+        #if os(Linux)
+        if let wanted = run.memoryLimit {
+            // Never above the hard limit galgen itself runs under, which the shell cannot raise.
+            var current = rlimit()
+            let hard = getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &current) == 0 && current.rlim_max != rlim_t.max
+                ? Int(clamping: current.rlim_max) : Int.max
+            let limit = min(wanted, hard)
+            let script = "ulimit -v \(max(1, limit / 1024)) || exit \(limitRefused); exec \"$0\" \"$@\""
+            return ("/bin/sh", ["-c", script, run.executable] + run.arguments)
+        }
+        #endif
+        return (run.executable, run.arguments)
+    }
+
+    /// The exit status when the shell could not set the limit (the program did not run).
+    static let limitRefused: Int32 = 125
 }

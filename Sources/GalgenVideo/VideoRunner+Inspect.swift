@@ -6,14 +6,15 @@ extension VideoRunner {
     /// Probe, check, poster through the photo pipeline; the result carries the video's details,
     /// its date, words and device, whether it records a place, and its container's format.
     func inspect(_ path: String, request: RenditionRequest, options: VideoItemOptions) async throws -> RenderedImage {
-        let probe = try await probe(path)
         // The smaller of video.max_pixels (8K by default) and thumbnails.max_pixels, from the
         // probe's header read: no frame is decoded before it is checked.
         let videoCapped = request.video.maxPixels <= request.maxPixels
+        let maxPixels = videoCapped ? request.video.maxPixels : request.maxPixels
+        let probe = try await probe(path, memoryLimit: VideoMemory.probeLimit(maxPixels: maxPixels, setting: request.video.maxMemory))
         let details = try probe.details(isMotion: options.isMotion, maxDuration: request.video.maxDuration,
-                                        maxPixels: videoCapped ? request.video.maxPixels : request.maxPixels,
+                                        maxPixels: maxPixels,
                                         pixelsKey: videoCapped ? "video.max_pixels" : "thumbnails.max_pixels")
-        let poster = try await posterBytes(path, details: details, options: options)
+        let poster = try await posterBytes(path, details: details, options: options, maxMemory: request.video.maxMemory)
         var rendered: RenderedImage
         do {
             rendered = try PhotoRenderer.make().render(poster, request)
@@ -44,30 +45,33 @@ extension VideoRunner {
 
     /// The sidecar's bytes, or one upright, tone-mapped frame as a PNG: at `posterTime`, else the
     /// first that is not near-black (else, for a video black throughout, its first frame there).
-    func posterBytes(_ path: String, details: VideoDetails, options: VideoItemOptions) async throws -> [UInt8] {
+    func posterBytes(_ path: String, details: VideoDetails, options: VideoItemOptions, maxMemory: Int? = nil) async throws -> [UInt8] {
         if let file = options.posterFile {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw VideoToolError.unusable("its poster \(file) cannot be read")
             }
             return Array(data)
         }
-        if let frame = try await frame(path, details: details, time: options.posterTime, skipBlack: true) { return frame }
-        if options.posterTime == nil, let frame = try await frame(path, details: details, time: nil, skipBlack: false) {
+        if let frame = try await frame(path, details: details, time: options.posterTime, skipBlack: true, maxMemory: maxMemory) { return frame }
+        if options.posterTime == nil, let frame = try await frame(path, details: details, time: nil, skipBlack: false, maxMemory: maxMemory) {
             return frame
         }
         throw VideoToolError.unusable("ffmpeg found no frame to show as its poster"
             + (options.posterTime.map { " at \($0) seconds (poster: is past its end?)" } ?? ""))
     }
 
-    private func frame(_ path: String, details: VideoDetails, time: Double?, skipBlack: Bool) async throws -> [UInt8]? {
+    private func frame(_ path: String, details: VideoDetails, time: Double?, skipBlack: Bool, maxMemory: Int?) async throws -> [UInt8]? {
         let output = temporaries.make(in: scratch, tag: "poster.png")
         defer {
             unlink(output)
             temporaries.forget(output)
         }
         let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipBlack: skipBlack)
+        let limit = VideoMemory.posterLimit(width: details.width, height: details.height,
+                                             cores: ProcessInfo.processInfo.activeProcessorCount, setting: maxMemory)
         let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments,
-                                              timeout: VideoSettings.defaultProbeTimeout))
+                                              timeout: VideoSettings.defaultProbeTimeout, memoryLimit: limit),
+                                   limitFor: "a poster of a \(details.width) × \(details.height) video")
         guard result.status == 0 else {
             let error = Self.unreadable(result)
             if case .failed(_, let message) = error { throw VideoToolError.failed(program: "ffmpeg", message: message) }

@@ -17,7 +17,11 @@ extension VideoRunner {
         let result = try await run(ProgramRun(executable: paths.ffmpeg,
                                               arguments: FFmpegArguments.transcode(path, output: output, job: job),
                                               timeout: VideoQuality.transcodeTimeout(duration: job.details.duration),
-                                              outputLimit: 4096, onLine: { reader.read($0) }))
+                                              outputLimit: 4096, onLine: { reader.read($0) },
+                                              memoryLimit: VideoMemory.transcodeLimit(job, setting: job.maxMemory)),
+                                   limitFor: "a \(job.details.width) × \(job.details.height) video into "
+                                       + "\(job.output.width) × \(job.output.height) \(job.output.codec.rawValue) with \(job.threads) "
+                                       + (job.threads == 1 ? "thread" : "threads"))
         guard result.status == 0 else {
             let error = Self.unreadable(result)
             if case .failed(_, let message) = error { throw VideoToolError.failed(program: "ffmpeg", message: message) }

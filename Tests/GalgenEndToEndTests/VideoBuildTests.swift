@@ -145,6 +145,28 @@ struct VideoBuildTests {
         #expect(!project.siteFiles("images").contains { $0.hasPrefix("truncated-") || $0.hasPrefix("long-") })
     }
 
+    /// `video.max_memory` caps every ffmpeg run: a video that needs more fails by name with the
+    /// limit and the setting, the rest is built; a limit ffmpeg cannot even start under is refused.
+    @Test func aVideoOverVideoMaxMemoryFailsByNameAndTheRestIsBuilt() async throws {
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [1080], max_memory: 512 }\n"
+            + "images:\n  - media/\n")
+        let folder = project.path("media")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try VideoClips.make("big.mp4", in: folder, VideoClips.sourceInputs(size: "1920x1080", seconds: 0.3, audio: false)
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        try FileManager.default.copyItem(atPath: Fixtures.root + "/orientation/Landscape_1.jpg", toPath: folder + "/photo.jpg")
+        let result = try await project.buildWithBinary(["--jobs", "1"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("media/big.mp4: ffmpeg failed: it needed more than the 512 MB of memory"), "\(result.stderr)")
+        #expect(result.stderr.contains("set video.max_memory (megabytes) higher"), "\(result.stderr)")
+        #expect(project.siteFile("photo/index.html") != nil)
+        #expect(!project.siteFiles("images").contains { $0.hasSuffix(".mp4") })
+
+        let tooLow = try TestProject("video: { max_memory: 100 }\nimages:\n  - media/\n")
+        let refused = try await tooLow.buildWithBinary()
+        #expect(refused.status == 2 && refused.stderr.contains("video.max_memory") && refused.stderr.contains("512"), "\(refused.stderr)")
+    }
+
     @Test func anAndroidMotionPhotoIsItsStillWithItsMotionAndLivePhotosFalseLeavesTheMotionOut() async throws {
         let project = try TestProject("\(Self.small)\nimages:\n  - phone/\n")
         let folder = project.path("phone")

@@ -56,6 +56,7 @@ extension BuildPipeline {
             var job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
                                    threads: max(1, cores / jobs))
             job.embedded = options.embedded
+            job.maxMemory = settings.maxMemory
             let key = VideoKey.make(sourceDigest: sourceDigest, job: job, tool: tool)
             videoKeys.append(key)
             if let file = store.lookupVideo(key) {

@@ -29,10 +29,13 @@ public struct VideoSettings: Equatable, Sendable {
     /// Live Photos and Motion Photos: the still plays its motion (`live_photos:`); false
     /// publishes the still only.
     public var livePhotos: Bool
+    /// `video.max_memory` (megabytes): the address-space limit of every ffmpeg and ffprobe run;
+    /// nil works one out for each run from its frame size and threads (`VideoMemory`).
+    public var maxMemory: Int?
 
     public init(heights: [Int] = defaultHeights, formats: [VideoCodec] = [.h264], quality: Int = defaultQuality,
                 audio: Bool = true, maxDuration: Double = defaultMaxDuration, maxPixels: Int = defaultMaxPixels,
-                livePhotos: Bool = true) {
+                livePhotos: Bool = true, maxMemory: Int? = nil) {
         self.heights = heights
         self.formats = formats
         self.quality = quality
@@ -40,12 +43,14 @@ public struct VideoSettings: Equatable, Sendable {
         self.maxDuration = maxDuration
         self.maxPixels = maxPixels
         self.livePhotos = livePhotos
+        self.maxMemory = maxMemory
     }
 
     /// What a Live Photo's motion is published as: one silent H.264 MP4 no taller than 1080 px
     /// (it plays in place of the still, at the still's size).
     public var motion: VideoSettings {
         VideoSettings(heights: [min(heights.max() ?? 1080, 1080)], formats: [.h264], quality: quality, audio: false,
-                      maxDuration: min(maxDuration, 60), maxPixels: maxPixels, livePhotos: livePhotos)
+                      maxDuration: min(maxDuration, 60), maxPixels: maxPixels, livePhotos: livePhotos,
+                      maxMemory: maxMemory)
     }
 }

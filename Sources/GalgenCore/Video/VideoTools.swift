@@ -73,6 +73,9 @@ public struct TranscodeJob: Equatable, Sendable {
     public var threads: Int
     /// A Motion Photo's MP4: these bytes of the file given (`VideoItemOptions.embedded`).
     public var embedded: Range<Int>? = nil
+    /// `video.max_memory` (megabytes), or nil for `VideoMemory.transcodeLimit`'s own; not part
+    /// of the output's key (it changes no byte, only whether the run may finish).
+    public var maxMemory: Int? = nil
 
     public init(details: VideoDetails, output: VideoOutput, quality: Int, audio: Bool, threads: Int) {
         self.details = details
