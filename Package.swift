@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "GalgenServe",
             dependencies: [
-                "GalgenCore", "GalgenIO",
+                "GalgenCore", "GalgenIO", "GalgenSiteTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

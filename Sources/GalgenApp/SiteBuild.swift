@@ -52,7 +52,7 @@ struct SiteBuild {
         // Transcodes are written beside the renditions, so keeping one is a rename.
         let scratch = cache.layout.renditions
         let reporter = reporter
-        pipeline.videoTools = LiveVideoTools.make(cacheRoot: cache.root, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
+        pipeline.videoTools = LiveVideoTools.make(versionFile: cache.layout.ffmpegVersion, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
         pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
         pipeline.albumZips = cache.zips.maker
         return pipeline

@@ -28,6 +28,8 @@ extension CacheFolder {
         public var buildReport: String { records + "/build-report.json" }
         /// The random part of each unlisted album's address (`UnlistedAddresses`): never discarded.
         public var unlisted: String { root + "/unlisted.json" }
+        /// ffmpeg's version under its binary's stamp (`FFmpegVersion`): a rebuild runs no ffmpeg.
+        public var ffmpegVersion: String { root + "/ffmpeg-version.json" }
         /// The stamps of the files the site writer wrote into the output.
         public var siteStamps: String { root + "/site.stamps" }
         /// The unlisted albums' lines of the site's manifest, which the site's own marker (served
@@ -86,6 +88,7 @@ extension CacheFolder {
         /// stores with their stamp files (`ContentStore.stampsPath`).
         public var entries: [(name: String, path: String)] {
             [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("site.unlisted", siteUnlisted), ("unlisted.json", unlisted),
+             ("ffmpeg-version.json", ffmpegVersion),
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),

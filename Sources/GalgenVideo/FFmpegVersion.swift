@@ -7,16 +7,15 @@ import Synchronization
 /// process and, with a cache folder, remembered across builds under the ffmpeg binary's
 /// `FileStamp`: a second build runs no ffmpeg at all unless the binary changed.
 final class FFmpegVersion: Sendable {
-    static let fileName = "ffmpeg-version.json"
-
     private let ffmpeg: String
     private let cacheFile: String?
     private let log: @Sendable (String) -> Void
     private let known = Mutex<String?>(nil)
 
-    init(ffmpeg: String, cacheRoot: String?, log: @escaping @Sendable (String) -> Void) {
+    /// - Parameter cacheFile: where the version is remembered (`CacheFolder.Layout.ffmpegVersion`).
+    init(ffmpeg: String, cacheFile: String?, log: @escaping @Sendable (String) -> Void) {
         self.ffmpeg = ffmpeg
-        cacheFile = cacheRoot.map { ($0 as NSString).appendingPathComponent(Self.fileName) }
+        self.cacheFile = cacheFile
         self.log = log
     }
 

@@ -6,8 +6,8 @@ import GalgenIO
 /// (`ProgramRunner`), every one of them stopped by `FFmpegProcesses.terminateAll()`.
 public enum LiveVideoTools {
     /// - Parameters:
-    ///   - cacheRoot: where ffmpeg's version is remembered under its binary's stamp (a second
-    ///     build runs no ffmpeg); nil asks ffmpeg once per process.
+    ///   - versionFile: where ffmpeg's version is remembered under its binary's stamp (a second
+    ///     build runs no ffmpeg; `CacheFolder.Layout.ffmpegVersion`); nil asks ffmpeg once per process.
     ///   - scratchFolder: where posters and transcodes are written while they are made (a
     ///     transcode's file is the caller's to move or remove); nil is the system's temporary folder.
     ///   - searchPath: the folders searched for ffmpeg and ffprobe (`$PATH` when nil).
@@ -16,12 +16,12 @@ public enum LiveVideoTools {
     ///     (it is the caller's).
     ///   - log: the ffmpeg version once, then each command line run (for `--verbose`).
     /// Without ffmpeg or ffprobe, every call throws `VideoToolError.notInstalled`.
-    public static func make(cacheRoot: String? = nil, scratchFolder: String? = nil, searchPath: String? = nil,
+    public static func make(versionFile: String? = nil, scratchFolder: String? = nil, searchPath: String? = nil,
                             temporaries: TemporaryFiles = TemporaryFiles(),
                             log: @escaping @Sendable (String) -> Void = { _ in }) -> VideoTools {
         guard let paths = VideoToolPaths.find(searchPath: searchPath) else { return .missing }
         let scratch = scratchFolder ?? NSTemporaryDirectory()
-        let version = FFmpegVersion(ffmpeg: paths.ffmpeg, cacheRoot: cacheRoot, log: log)
+        let version = FFmpegVersion(ffmpeg: paths.ffmpeg, cacheFile: versionFile, log: log)
         let runner = VideoRunner(paths: paths, scratch: scratch, temporaries: temporaries, log: log)
         return VideoTools(
             version: { try version.value() },

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenIO
 import GalgenTestSupport
 import Testing
 
@@ -99,5 +100,20 @@ struct UnlistedBuildTests {
         #expect(broken.status != 0)
         #expect(broken.stderr.contains("unlisted.json") && broken.stderr.contains("remove it"), "\(broken.stderr)")
         #expect(project.siteFiles() == before && project.siteFile("index.html")?.contains("Changed") == false)
+    }
+
+    /// The token is drawn under the cache's lock: a build that finds the cache busy draws none,
+    /// writes none and says none, so two builds that start together cannot publish two addresses.
+    @Test func aBuildThatFindsTheCacheBusyDrawsNoAddress() async throws {
+        let project = try TestProject(Self.gallery, photos: ["a.jpg": "orientation/Landscape_1.jpg", "b.jpg": "orientation/Landscape_3.jpg"])
+        try FileManager.default.createDirectory(atPath: project.cache, withIntermediateDirectories: true)
+        let lock = try CacheFolder(root: project.cache, output: project.site).lock(wait: false) { _ in }
+        let busy = try await project.buildWithBinary(["--no-wait"])
+        lock.release()
+        #expect(busy.status == 4, "\(busy.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.cache + "/unlisted.json"))
+        #expect(!(busy.stdout + busy.stderr).contains("Unlisted album"), "\(busy.stderr)")
+        let built = try await project.buildWithBinary()
+        #expect(built.status == 0 && unlistedFolders(project).count == 1, "\(built.stderr)")
     }
 }

@@ -53,7 +53,7 @@ final class VideoFixtures: Sendable {
 
     static func tools(_ scratch: TemporaryFolder, cacheRoot: String? = nil,
                       log: @escaping @Sendable (String) -> Void = { _ in }) -> VideoTools {
-        LiveVideoTools.make(cacheRoot: cacheRoot, scratchFolder: scratch.path, log: log)
+        LiveVideoTools.make(versionFile: cacheRoot.map { $0 + "/ffmpeg-version.json" }, scratchFolder: scratch.path, log: log)
     }
 
     /// ffprobe's reading of `path`, through the same parser and checks as `inspect`.

@@ -22,7 +22,7 @@ extension BuildPipeline {
             throw .config(error)
         }
         let expanded = try expand(parsed, in: directory)
-        let gallery = try addressUnlisted(expanded.gallery)
+        let gallery = expanded.gallery
         let folder = gallery.templatePath.map(resolve)
         let template: LoadedTemplate
         do {
@@ -45,8 +45,9 @@ extension BuildPipeline {
     /// Each unlisted album at its hard-to-guess address (`UnlistedAddress`); a new address is said once.
     /// A shard (`--shard K/N`) draws none and says none: it writes no page, so its items need no
     /// address, and three shards would draw three and print them into three CI logs. The merge
-    /// draws it, once, under the cache's lock (or gallery.yml pins it).
-    private func addressUnlisted(_ gallery: Gallery) throws(BuildError) -> Gallery {
+    /// draws it, once, under the cache's lock (or gallery.yml pins it). Called by `build`, which
+    /// runs under the lock, so two builds that start together cannot draw two tokens.
+    func addressUnlisted(_ gallery: Gallery) throws(BuildError) -> Gallery {
         if case .shard = shards {
             return UnlistedAddress.addressed(gallery) { _ in UnlistedAddress.unpublished }
         }

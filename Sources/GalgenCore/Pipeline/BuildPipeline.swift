@@ -42,6 +42,8 @@ public struct BuildPipeline: Sendable {
 
     /// Everything after the configuration, one stage after another.
     public func build(_ loaded: LoadedGallery) async throws(BuildError) -> BuildSummary {
+        var loaded = loaded
+        loaded.gallery = try addressUnlisted(loaded.gallery)
         if case let .shard(shard) = shards { return try await buildShard(loaded, shard) }
         let started = ContinuousClock.now
         let gallery = loaded.gallery

@@ -32,7 +32,8 @@ public struct RenditionStore: Sendable {
 }
 
 /// Everything that makes two renderings of a source differ: change any of it and the
-/// image is rendered again.
+/// image is rendered again. The request's part is the request itself (`RenditionRequest`'s
+/// `Fingerprintable`), so a setting added to it cannot be left out of the key.
 public enum RenditionKey {
     /// Bumped when the renderer's output changes for the same settings (filter, encoder, what
     /// `RenderedImage` carries: 4 added the photo's own metadata).
@@ -40,19 +41,18 @@ public enum RenditionKey {
 
     /// Bumped for one format when its encoding changes for the same settings (its keys hold
     /// the JPEG quality, not the setting derived from it), so only that format's renditions are
-    /// encoded again and cached JPEGs stay valid. Missing = never bumped. 2: issue 28's refit of
-    /// `OutputQuality` (AVIF and WebP settings, AVIF speed).
+    /// encoded again. Missing = never bumped. 2: issue 28's refit of `OutputQuality` (AVIF and
+    /// WebP settings, AVIF speed).
     public static let formatVersions: [OutputFormat: String] = [.avif: "2", .webp: "2"]
 
     /// The key of one format's renditions: each format is kept on its own, so changing
-    /// `thumbnails.formats` encodes only the formats that were added. JPEG's key is the one
-    /// galgen used before there were other formats, so existing caches stay valid.
-    public static func make(sourceDigest: String, request: RenditionRequest, generator: String, format: OutputFormat = .jpeg) -> String {
-        var parts = [sourceDigest, request.widths.map(String.init).joined(separator: ","), "\(request.quality)",
-                     "\(request.maxPixels)", "colour=\(request.colour.rawValue)", generator, rendererVersion]
-        if format != .jpeg { parts.append("format=\(format.rawValue)") }
-        if let version = formatVersions[format] { parts.append("encoding=\(version)") }
-        return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
+    /// `thumbnails.formats` encodes only the formats that were added.
+    public static func make(sourceDigest: String, request: RenditionRequest, generator: String, format: OutputFormat = .jpeg,
+                            versions: [OutputFormat: String] = formatVersions) -> String {
+        Fingerprint.cacheKey("rendition", source: sourceDigest, request: request, tool: generator, version: rendererVersion) {
+            $0.add(format.rawValue)
+            versions[format].fingerprint(into: &$0)
+        }
     }
 }
 

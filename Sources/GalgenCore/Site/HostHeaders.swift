@@ -41,3 +41,9 @@ enum HostHeaders {
         }
     }
 }
+
+extension SiteTemplate {
+    /// The Content-Security-Policy its pages declare (`HostHeaders.pagePolicy`): the one place
+    /// the policy is written is the template's `<meta>`; `_headers` and `galgen serve` read it.
+    public var pagePolicy: String? { HostHeaders.pagePolicy(self) }
+}

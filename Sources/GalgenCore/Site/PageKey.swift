@@ -48,6 +48,21 @@ public struct Fingerprint {
     public mutating func add(_ flag: Bool) { add(flag ? 1 : 0) }
 
     public var hex: String { ContentHash.hex(digest: hasher.finalize()) }
+
+    /// A cache key: the kind of thing kept, its source's digest, the request value itself (so
+    /// none of its parts can be left out), what made it and that maker's version, and whatever
+    /// `more` adds (a rendition's format).
+    public static func cacheKey(_ kind: String, source: String, request: some Fingerprintable, tool: String, version: String,
+                                more: (inout Fingerprint) -> Void = { _ in }) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add(kind)
+        fingerprint.add(source)
+        request.fingerprint(into: &fingerprint)
+        fingerprint.add(tool)
+        fingerprint.add(version)
+        more(&fingerprint)
+        return fingerprint.hex
+    }
 }
 
 public protocol Fingerprintable {

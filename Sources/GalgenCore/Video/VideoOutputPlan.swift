@@ -28,8 +28,27 @@ public enum VideoKey {
     public static let encoderVersion = "2"
 
     public static func make(sourceDigest: String, job: TranscodeJob, tool: String) -> String {
-        let parts = [sourceDigest, "video", job.output.codec.rawValue, "\(job.output.width)x\(job.output.height)",
-                     "q=\(job.quality)", "audio=\(job.audio)", "motion=\(job.details.isMotion)", tool, encoderVersion]
-        return ContentHash.hex(Array(parts.joined(separator: "|").utf8))
+        Fingerprint.cacheKey("video", source: sourceDigest, request: job, tool: tool, version: encoderVersion)
+    }
+}
+
+/// The job's part of an MP4's key (`VideoKey`), in declaration order; as for
+/// `RenditionRequest`, `RenditionKeyTests` holds `keyed` and `keyedElsewhere` to the properties
+/// Mirror finds, so a new one is hashed or said to be keyed elsewhere.
+extension TranscodeJob: Fingerprintable {
+    static let keyed = ["output", "quality", "audio"]
+    /// `details`: what ffprobe read from the source, which its digest stands for (only
+    /// `isMotion`, which the item decides, is hashed). `threads`: a cache made with other
+    /// threads still serves (x264's bytes differ with them; the cache keeps the first). `embedded`:
+    /// bytes of the source whose digest is keyed. `maxMemory`: whether the run may finish, not a byte.
+    static let keyedElsewhere = ["details", "threads", "embedded", "maxMemory"]
+
+    public func fingerprint(into fingerprint: inout Fingerprint) {
+        fingerprint.add(output.codec.rawValue)
+        fingerprint.add(output.width)
+        fingerprint.add(output.height)
+        fingerprint.add(quality)
+        fingerprint.add(audio)
+        fingerprint.add(details.isMotion)
     }
 }

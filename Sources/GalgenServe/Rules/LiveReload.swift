@@ -1,15 +1,17 @@
 import Foundation
+import GalgenCore
+import GalgenSiteTemplate
 
 /// The live-reload additions to served HTML. The files in the output folder never contain them.
 public enum LiveReload {
     public static let scriptPath = "/__galgen/live.js"
     public static let eventsPath = "/__galgen/events"
 
-    /// The site's pages carry this policy in a `<meta>` (a test keeps it equal to the built-in
-    /// template's); the server sends it as a header too. Its `connect-src 'self'` lets gallery.js
-    /// fetch the next photo's page, and live.js reach the events endpoint.
-    public static let pagePolicy =
-        "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+    /// The policy the built-in template's pages declare in their `<meta>` (written there only;
+    /// `_headers` reads it the same way); the server sends it as a header too. Its
+    /// `connect-src 'self'` lets gallery.js fetch the next photo's page, and live.js reach the
+    /// events endpoint. Without one (never for the built-in template) nothing may load.
+    public static let pagePolicy = BuiltInTemplate.template.pagePolicy ?? "default-src 'none'"
 
     public static let headerPolicy = allowingEvents(pagePolicy)
 
