@@ -30,12 +30,6 @@ extension BuildEffects {
         return effects
     }
 
-    /// Only what the configuration stage uses: no cache is opened, nothing is written.
-    static let configurationOnly = BuildEffects(
-        readFile: { try FileSystem.read($0, limit: $1) }, loadTemplate: loadTemplate,
-        listFolder: FolderWalker.list, pathKind: FolderWalker.kind, leadsOutside: FolderWalker.leadsOutside,
-        writeSite: { _ in false }, report: { _ in })
-
     /// The template folder named in gallery.yml over the built-in files, or the built-in template.
     static let loadTemplate: @Sendable (String?) throws -> LoadedTemplate = { folder in
         guard let folder else { return LoadedTemplate(BuiltInTemplate.template) }

@@ -61,10 +61,8 @@ struct SiteBuild {
     /// Why gallery.yml cannot be read, if it cannot (`galgen serve` refuses to start then); it
     /// is not parsed and no cache is opened: the first build reads it again, whole.
     static func configurationProblem(_ settings: BuildSettings) -> BuildError? {
-        let pipeline = BuildPipeline(configPath: settings.configPath, jobs: 1, renderer: PhotoRenderer.make(),
-                                     effects: .configurationOnly, generator: "galgen \(Version.current)", home: Paths.home)
         do {
-            _ = try pipeline.readConfiguration()
+            _ = try BuildPipeline.readConfiguration(at: settings.configPath) { try FileSystem.read($0, limit: $1) }
             return nil
         } catch {
             return error

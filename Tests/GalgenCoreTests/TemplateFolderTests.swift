@@ -63,6 +63,30 @@ struct TemplateFolderTests {
         ])
     }
 
+    /// A folder of only theme.css restyles the built-in look: its lines end gallery.css (so they
+    /// win), it is not published on its own, and `--verbose` says where it went.
+    @Test func aThemeIsTheEndOfTheStylesheetAndNotAFileOfItsOwn() throws {
+        let theme = Array(":root { --accent: #c2410c; }\n@media (prefers-color-scheme: dark) { :root { --accent: #fb923c; } }\n".utf8)
+        let builtIn = BuiltInTemplate.template
+        let themed = SiteTemplate(files: BuiltInTemplate.files.merging(["theme.css": theme]) { $1 })
+        let css = try #require(themed.assets["gallery.css"])
+        #expect(css.starts(with: try #require(builtIn.assets["gallery.css"])))
+        #expect(String(decoding: css, as: UTF8.self).hasSuffix("\n/* theme.css */\n" + String(decoding: theme, as: UTF8.self)))
+        #expect(themed.assets["theme.css"] == nil)
+        #expect(themed.templates == builtIn.templates && themed.assets["gallery.js"] == builtIn.assets["gallery.js"])
+        let loaded = LoadedTemplate(themed, selection: TemplateSelection(used: ["theme.css"], skipped: []))
+        #expect(loaded.contribution(of: "theme.css") == "the end of " + OutputLayout.asset("gallery.css", bytes: css))
+        // The properties a theme sets are the ones the built-in stylesheet declares and uses.
+        let text = String(decoding: try #require(builtIn.assets["gallery.css"]), as: UTF8.self)
+        for property in ["--bg", "--fg", "--muted", "--accent", "--radius", "--radius-photo", "--radius-tile", "--font", "--font-size",
+                         "--line-height", "--grid-gap"] {
+            #expect(text.contains("  \(property): ") && text.contains("var(\(property))"), "\(property)")
+        }
+        // A stylesheet without a last newline does not swallow the theme's first line.
+        let joined = ThemeStylesheet.assemble(["gallery.css": Array("a{}".utf8), "theme.css": Array(":root{}".utf8)])
+        #expect(joined == ["gallery.css": Array("a{}\n/* theme.css */\n:root{}".utf8)])
+    }
+
     @Test func theBuiltInTemplateReportsNothing() throws {
         let events = Mutex<[BuildEvent]>([])
         let effects = BuildEffects(

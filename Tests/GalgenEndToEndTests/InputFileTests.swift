@@ -54,6 +54,27 @@ struct InputFileTests {
         #expect(!FileManager.default.fileExists(atPath: project.cache))
     }
 
+    /// `template:` a folder holding only theme.css: every page as the built-in template makes
+    /// it, but for the stylesheet's name, and the stylesheet is the built-in one and the theme.
+    @Test func aFolderOfOnlyAThemeRestylesTheBuiltInLook() async throws {
+        let plain = try project("thumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n")
+        #expect(try await build(plain).status == 0)
+        let themed = try project("template: theme\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n")
+        try themed.write("theme/theme.css", ":root { --accent: #c2410c; --radius: 2px; }\n")
+        let result = try await build(themed, ["--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = { (project: TestProject) in project.siteFiles("assets").first { $0.hasPrefix("gallery.") && $0.hasSuffix(".css") } }
+        let plainSheet = try #require(sheet(plain)), themedSheet = try #require(sheet(themed))
+        #expect(plainSheet != themedSheet)
+        let css = try #require(themed.siteFile("assets/" + themedSheet))
+        #expect(css == (plain.siteFile("assets/" + plainSheet) ?? "") + "/* theme.css */\n:root { --accent: #c2410c; --radius: 2px; }\n")
+        #expect(!themed.siteFiles("assets").contains("theme.css"))
+        #expect(result.stderr.contains("  + theme/theme.css → the end of assets/\(themedSheet)"), "\(result.stderr)")
+        for page in ["index.html", "good/index.html"] {
+            #expect(themed.siteFile(page)?.replacingOccurrences(of: themedSheet, with: plainSheet) == plain.siteFile(page), "\(page)")
+        }
+    }
+
     @Test func aTemplateFolderContributesOnlyItsOwnRegularFilesOfASitesKinds() async throws {
         let project = try project("template: theme\nthumbnails: { widths: [200], formats: [jpeg] }\nimages:\n  - photos/good.jpg\n")
         try project.write("theme/style.css", "body { color: teal }")

@@ -1,10 +1,17 @@
 extension BuildPipeline {
-    /// gallery.yml's bytes. The only place that reads it, so the only one that finds it missing.
+    /// gallery.yml's bytes, read through the build's effects.
     public func readConfiguration() throws(BuildError) -> [UInt8] {
+        try Self.readConfiguration(at: configPath, with: effects.readFile)
+    }
+
+    /// gallery.yml's bytes at `path`, with its read limit. The only place that reads it, so
+    /// the only one that finds it missing (`galgen serve` asks it before it starts).
+    public static func readConfiguration(at path: String,
+                                         with readFile: (_ path: String, _ limit: ReadLimit) throws -> [UInt8]) throws(BuildError) -> [UInt8] {
         do {
-            return try effects.readFile(configPath, .configuration)
+            return try readFile(path, .configuration)
         } catch {
-            throw .configUnreadable(path: configPath, reason: "\(error)")
+            throw .configUnreadable(path: path, reason: "\(error)")
         }
     }
 

@@ -96,33 +96,28 @@ extension BuildPipeline {
         if Task.isCancelled { return .failure(failure("the build was cancelled")) }
         let store = effects.renditions
         let started = ContinuousClock.now
-        let keys: [OutputFormat: String], sourceDigest: String, source: SourceDigest
+        let sourceDigest: String, source: SourceDigest
         do {
             source = try effects.sourceDigest(path)
             sourceDigest = source.digest
             if source.kind == .video {
                 return await renderVideo(planned, path: path, sourceDigest: sourceDigest, request: request, started: started)
             }
-            keys = Dictionary(uniqueKeysWithValues: request.formats.map { format in
-                (format, RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator, format: format))
-            })
         } catch {
             return .failure(failure("cannot read the file: \(error)"))
         }
         // Each format is kept on its own: only the formats the store lacks are encoded.
-        var kept = keys.compactMapValues { store.lookup($0) }
-        if needsLocation, kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { kept = [:] }
-        if kept.values.contains(where: \.metadata.isOutdated) {
-            kept = rereadMetadata(kept, keys: keys, bytes: { try source.bytes ?? effects.readFile(path, .photo) })
+        var pictures = PictureFormats(request: request, sourceDigest: sourceDigest, generator: generator, store: store)
+        if needsLocation, pictures.kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { pictures.kept = [:] }
+        if pictures.kept.values.contains(where: \.metadata.isOutdated) {
+            pictures.kept = rereadMetadata(pictures.kept, keys: pictures.keys, bytes: { try source.bytes ?? effects.readFile(path, .photo) })
         }
-        let (missing, later) = FormatsLater.split(missing: request.formats.filter { kept[$0] == nil },
-                                                  of: request.formats, deferring: formatsLater)
-        let keyed = { (reused: Bool) -> KeyedImage in
-            KeyedImage(keys: request.formats.compactMap { keys[$0] }, image: RenderedFormats.combine(kept, formats: request.formats),
-                       sourceDigest: sourceDigest, sourcePath: path, reused: reused,
+        let (missing, later) = FormatsLater.split(missing: pictures.missing, of: request.formats, deferring: formatsLater)
+        let keyed = { (pictures: PictureFormats, reused: Bool) -> KeyedImage in
+            KeyedImage(keys: pictures.orderedKeys, image: pictures.combined, sourceDigest: sourceDigest, sourcePath: path, reused: reused,
                        milliseconds: (ContinuousClock.now - started).milliseconds, later: later)
         }
-        if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(true), planned, request: request)) }
+        if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(pictures, true), planned, request: request)) }
         if merging != nil { return .failure(notMadeByShards(planned)) }
         let bytes: [UInt8]
         do {
@@ -143,19 +138,12 @@ extension BuildPipeline {
             return .failure(failure("\(error)"))
         }
         image.embeddedVideo = MotionPhoto.embeddedVideo(in: bytes)
-        let parts = RenderedFormats.split(image, formats: missing)
-        if let lacking = missing.first(where: { format in !parts.contains { $0.0 == format } }) {
-            return .failure(failure("the renderer made no \(lacking.rawValue) renditions"))
-        }
         do {
-            for (format, part) in parts {
-                guard let key = keys[format] else { continue }
-                kept[format] = try store.keep(key, part)
-            }
-            return .success(await withEmbeddedMotion(keyed(false), planned, request: request))
+            try pictures.keep(image, rendered: missing, in: store)
         } catch {
-            return .failure(failure("cannot keep its renditions in the cache: \(error)"))
+            return .failure(failure(error.description))
         }
+        return .success(await withEmbeddedMotion(keyed(pictures, false), planned, request: request))
     }
 
     /// A kept rendering whose metadata an older reader read (before tags, say) gets it read again

@@ -16,13 +16,10 @@ extension BuildPipeline {
         } catch {
             return .failure(failure("\(error)"))
         }
-        let keys = Dictionary(uniqueKeysWithValues: request.formats.map { format in
-            (format, RenditionKey.make(sourceDigest: sourceDigest, request: request, generator: generator + posterKey, format: format))
-        })
         let store = effects.renditions
-        var kept = keys.compactMapValues { store.lookup($0) }
+        var pictures = PictureFormats(request: request, sourceDigest: sourceDigest, generator: generator + posterKey, store: store)
         var reused = true
-        let missing = request.formats.filter { kept[$0] == nil }
+        let missing = pictures.missing
         if !missing.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
         if !missing.isEmpty {
             reused = false
@@ -32,18 +29,20 @@ extension BuildPipeline {
             await memory.reserve(peak)
             let inspected = await Self.attempt { try await videoTools.inspect(path, missingRequest, options) }
             await memory.release(peak)
+            var image: RenderedImage
             do {
-                var image = try inspected.get()
-                if let place = VideoLimits.locationWarning(image.location) { image.warnings.append(place) }
-                for (format, part) in RenderedFormats.split(image, formats: missing) {
-                    guard let key = keys[format] else { continue }
-                    kept[format] = try store.keep(key, part)
-                }
+                image = try inspected.get()
             } catch {
                 return .failure(failure("\(error)"))
             }
+            if let place = VideoLimits.locationWarning(image.location) { image.warnings.append(place) }
+            do {
+                try pictures.keep(image, rendered: missing, in: store)
+            } catch {
+                return .failure(failure(error.description))
+            }
         }
-        var image = RenderedFormats.combine(kept, formats: request.formats)
+        var image = pictures.combined
         guard var details = image.video else { return .failure(failure("ffprobe found no video in it")) }
         if let refusal = VideoLimits.refusal(details, settings: settings, maxPixels: request.maxPixels) {
             return .failure(failure(refusal))
@@ -67,7 +66,7 @@ extension BuildPipeline {
         }
         if !pending.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
         image.video = details
-        var keyed = KeyedImage(keys: request.formats.compactMap { keys[$0] } + videoKeys, image: image, sourceDigest: sourceDigest,
+        var keyed = KeyedImage(keys: pictures.orderedKeys + videoKeys, image: image, sourceDigest: sourceDigest,
                                sourcePath: path, reused: reused && pending.isEmpty,
                                milliseconds: (ContinuousClock.now - started).milliseconds)
         keyed.pending = pending

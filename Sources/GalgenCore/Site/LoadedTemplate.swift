@@ -17,6 +17,10 @@ public struct LoadedTemplate: Equatable, Sendable {
         if name.hasSuffix("." + TemplateFolder.templateExtension) {
             return "the \(name.dropLast(TemplateFolder.templateExtension.count + 1)) template"
         }
+        if name == ThemeStylesheet.name {
+            let stylesheet = ThemeStylesheet.stylesheet
+            return "the end of " + OutputLayout.asset(stylesheet, bytes: template.assets[stylesheet] ?? [])
+        }
         if GalleryScript.parts.contains(name) {
             if selection.used.contains(GalleryScript.name) {
                 return "nothing: the folder's own \(GalleryScript.name) replaces the parts"

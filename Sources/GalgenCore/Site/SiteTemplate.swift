@@ -10,12 +10,13 @@ public struct SiteTemplate: Equatable, Sendable {
         self.assets = assets
     }
 
-    /// Sorts files of a template folder into templates and assets by extension, and joins
-    /// `gallery.js`'s parts (`GalleryScript`).
+    /// Sorts files of a template folder into templates and assets by extension, joins
+    /// `gallery.js`'s parts (`GalleryScript`) and puts `theme.css` at the end of `gallery.css`
+    /// (`ThemeStylesheet`).
     public init(files: [String: [UInt8]]) {
         var templates: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
-        for (name, bytes) in GalleryScript.assemble(files) {
+        for (name, bytes) in GalleryScript.assemble(ThemeStylesheet.assemble(files)) {
             if name.hasSuffix(".mustache") {
                 templates[String(name.dropLast(".mustache".count))] = String(decoding: bytes, as: UTF8.self)
             } else {
