@@ -4,13 +4,13 @@ import GalgenPixels
 
 /// The EXIF facts the image stage and the photo page need, read with bounds checks.
 ///
-/// IFD0 gives orientation, GPS presence, make and model; the Exif IFD it points to gives the
+/// IFD0 gives orientation, make and model (whether it records a place is `LocationScanner`'s,
+/// which reads every block, so one rule decides both the warning and the original); the Exif IFD it points to gives the
 /// date taken and the exposure settings. Malformed data never crashes and never loops: every read
 /// is bounds-checked, counts are capped, each IFD is read at most once, and a tag whose value is
 /// out of range is simply missing while the others are kept.
 public struct EXIFSummary: Equatable, Sendable {
     public var orientation: Int?
-    public var hasGPS = false
     /// Date, camera and exposure settings, for the photo page.
     public var facts = PhotoFacts()
     /// ImageDescription (IFD0, else the Exif IFD) as written, whitespace trimmed: a caption, or a camera's boilerplate
@@ -51,7 +51,6 @@ public struct EXIFSummary: Equatable, Sendable {
         for entry in reader.entries(at: Int(ifd), limit: Self.maxEntries) {
             switch entry.tag {
             case 0x0112: orientation = reader.u16(entry.offset + 8).map(Int.init)
-            case 0x8825: hasGPS = reader.u32(entry.offset + 8).map { Self.gpsHasPosition(reader, at: Int($0)) } ?? false
             case 0x010F: facts.make = facts.make ?? reader.string(entry, limit: Self.maxStringLength)
             case 0x0110: facts.model = facts.model ?? reader.string(entry, limit: Self.maxStringLength)
             case 0x8769: exifPointer = exifPointer ?? reader.u32(entry.offset + 8).map(Int.init)
@@ -85,16 +84,6 @@ public struct EXIFSummary: Equatable, Sendable {
                 }
             }
         }
-    }
-
-    /// Whether the GPS IFD holds a latitude or longitude (many cameras write an empty one).
-    static func gpsHasPosition(_ reader: TIFFReader, at offset: Int) -> Bool {
-        guard let count = reader.u16(offset) else { return false }
-        for index in 0..<min(Int(count), 128) {
-            guard let tag = reader.u16(offset + 2 + index * 12) else { return false }
-            if tag == 0x0002 || tag == 0x0004 { return true }
-        }
-        return false
     }
 }
 

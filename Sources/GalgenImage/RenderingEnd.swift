@@ -1,16 +1,15 @@
 import GalgenCore
 
 extension RenditionEncoding.Encoded {
-    /// The end of every render, whatever the source's format: the GPS warning, the placeholder,
-    /// the camera facts, the metadata and the location check beside the renditions.
+    /// The end of every render, whatever the source's format: the location check (and the
+    /// warning it gives), the placeholder, the camera facts and the metadata beside the renditions.
     func rendered(from source: [UInt8], format: ImageFormat, upright: (width: Int, height: Int), warnings: [String],
                   iccProfile: [UInt8]?, exif: EXIFSummary, metadata: PhotoMetadata) -> RenderedImage {
-        var warnings = warnings
-        if exif.hasGPS { warnings.append("has GPS coordinates; they were removed from the published files") }
+        let location = LocationScanner.check(source, format: format)
         var image = RenderedImage(width: upright.width, height: upright.height, renditions: renditions, alternates: alternates,
-                                  warnings: warnings,
+                                  warnings: warnings + (location.renditionWarning.map { [$0] } ?? []),
                                   placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: iccProfile) },
-                                  facts: exif.facts, metadata: metadata, location: LocationScanner.check(source, format: format))
+                                  facts: exif.facts, metadata: metadata, location: location)
         image.sourceFormat = format
         return image
     }

@@ -37,6 +37,26 @@ struct LocationJPEGTests {
         #expect(check(bytes) == .found("GPS coordinates (GPSLatitude) in the EXIF of APP1 segment 2"))
     }
 
+    /// The build's warning and the decision to withhold the original come from one verdict: a
+    /// place in a second Exif segment (which the old EXIF-only warning missed) is said too, and
+    /// the undefined 0/0 coordinates that withhold nothing warn of nothing.
+    @Test func theWarningAndTheOriginalsVerdictAreOneDecision() throws {
+        let request = RenditionRequest(widths: [32], quality: 80, formats: [.jpeg])
+        let second = LocationBytes.inserting([LocationBytes.exifSegment(LocationBytes.tiff(gps: [])), withGPS], into: base)
+        #expect(!TodaysCheck.exifGPS(second), "the old warning's rule saw no GPS here")
+        let rendered = try PhotoRenderer.make().render(second, request)
+        #expect(rendered.location?.withholds == true)
+        #expect(rendered.warnings.contains("has GPS coordinates; they were removed from the published files"), "\(rendered.warnings)")
+        let undefined = LocationBytes.gpsEmpty + [LocationBytes.Entry(tag: 0x0002, type: 5, count: 3, value: [UInt8](repeating: 0, count: 24))]
+        let noFix = LocationBytes.inserting([LocationBytes.exifSegment(LocationBytes.tiff(gps: [undefined]))], into: base)
+        #expect(TodaysCheck.exifGPS(noFix), "the old warning's rule warned here, though nothing was withheld")
+        let quiet = try PhotoRenderer.make().render(noFix, request)
+        #expect(quiet.location == LocationCheck.none && !quiet.warnings.contains { $0.contains("GPS") }, "\(quiet.warnings)")
+        #expect(LocationCheck.found("drone-dji:GpsLongitude in the XMP of APP1 segment 1").renditionWarning
+                == "records where it was taken (drone-dji:GpsLongitude in the XMP of APP1 segment 1); that was removed from the published files")
+        #expect(LocationCheck.unreadable("x").renditionWarning == nil)
+    }
+
     /// A later GPSInfo tag overwrites the first in most readers; the first one's place is still in the file.
     @Test func everyGPSInfoTagIsFollowed() {
         let bytes = LocationBytes.inserting([LocationBytes.exifSegment(LocationBytes.tiff(gps: [LocationBytes.gpsPosition,

@@ -14,4 +14,12 @@ public enum LocationCheck: Equatable, Sendable, Codable {
 
     /// Whether the original must be withheld (unless `viewer.originals_with_location` says otherwise).
     public var withholds: Bool { self != .none }
+
+    /// What the build says of a photo whose place it found: its renditions carry no metadata, so
+    /// the place is not in them. The same verdict withholds the original, so the two never disagree.
+    public var renditionWarning: String? {
+        guard case let .found(what) = self else { return nil }
+        return what.hasPrefix("GPS coordinates") ? "has GPS coordinates; they were removed from the published files"
+            : "records where it was taken (\(what)); that was removed from the published files"
+    }
 }
