@@ -29,10 +29,12 @@ extension BuildPipeline {
             }
             while let (planned, result) = await group.next() {
                 switch result {
-                case let .success(keyed) where keyed.motionNotMade != nil:
-                    // A merge without the Motion Photo's motion its shard made: settled later.
-                    failures.append(keyed.motionNotMade!)
                 case let .success(keyed):
+                    if let notMade = keyed.motionNotMade {
+                        // A merge without the Motion Photo's motion its shard made: settled later.
+                        failures.append(notMade)
+                        break
+                    }
                     rendered[planned.source] = keyed
                     for warning in keyed.image.warnings {
                         effects.report(.imageWarning(source: planned.source.description, message: warning))
