@@ -48,7 +48,7 @@ struct VideoProbeReadingTests {
                               streams: [VideoProbe.Stream(type: "video", codec: "h264", width: 14000, height: 14000, frameRate: 2)], tags: [:])
         #expect(VideoSettings().maxPixels == 7680 * 4320)
         #expect { try huge.details(maxPixels: VideoSettings().maxPixels, pixelsKey: "video.max_pixels") } throws: {
-            "\($0)".contains("its frames are 14000×14000 pixels, over video.max_pixels (33177600)")
+            "\($0)".contains("its frames are 14000 × 14000 pixels, over video.max_pixels (33177600); raise video.max_pixels in gallery.yml")
         }
         let eightK = VideoProbe(duration: 1, formatName: "mov,mp4",
                                 streams: [VideoProbe.Stream(type: "video", codec: "h264", width: 7680, height: 4320, frameRate: 30)], tags: [:])

@@ -195,20 +195,26 @@ public enum VideoLimits {
     /// Why a video is refused, or nil: longer than `video.max_duration`, or frames larger than
     /// `video.max_pixels` or `thumbnails.max_pixels`.
     public static func refusal(_ details: VideoDetails, settings: VideoSettings, maxPixels: Int) -> String? {
-        if details.duration > settings.maxDuration {
-            let limit = VideoDetails(duration: settings.maxDuration, width: 0, height: 0, codec: "", hasAudio: false).durationText
-            return "it is \(details.durationText) long, over the \(limit) video.max_duration allows; "
-                + "raise video.max_duration in gallery.yml or leave the video out"
-        }
+        if details.duration > settings.maxDuration { return tooLong(details.duration, limit: settings.maxDuration) }
         if details.width * details.height > settings.maxPixels {
-            return "its frames are \(details.width) × \(details.height) pixels, over video.max_pixels (\(settings.maxPixels)); "
-                + "raise video.max_pixels in gallery.yml or leave the video out"
+            return tooLarge(width: details.width, height: details.height, key: "video.max_pixels", limit: settings.maxPixels)
         }
         if details.width * details.height > maxPixels {
-            return "its frames are \(details.width) × \(details.height) pixels, over thumbnails.max_pixels (\(maxPixels)); "
-                + "raise thumbnails.max_pixels in gallery.yml or leave the video out"
+            return tooLarge(width: details.width, height: details.height, key: "thumbnails.max_pixels", limit: maxPixels)
         }
         return nil
+    }
+
+    /// The words for a video longer than `video.max_duration`, from the probe or from a kept record alike.
+    static func tooLong(_ duration: Double, limit: Double) -> String {
+        let text = { (seconds: Double) in VideoDetails(duration: seconds, width: 0, height: 0, codec: "", hasAudio: false).durationText }
+        return "it is \(text(duration)) long, over the \(text(limit)) video.max_duration allows; "
+            + "raise video.max_duration in gallery.yml or leave the video out"
+    }
+
+    /// The words for frames over `key` (`video.max_pixels` or `thumbnails.max_pixels`).
+    static func tooLarge(width: Int, height: Int, key: String, limit: Int) -> String {
+        "its frames are \(width) × \(height) pixels, over \(key) (\(limit)); raise \(key) in gallery.yml or leave the video out"
     }
 
     /// What a video that records where it was taken is told: reported, never published (its MP4s

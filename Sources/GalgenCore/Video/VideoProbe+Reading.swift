@@ -20,10 +20,10 @@ extension VideoProbe {
             throw .unusable("it has no duration (a truncated file, or a single frame?)")
         }
         guard duration <= maxDuration else {
-            throw .unusable("it is \(Int(duration.rounded())) seconds long, over video.max_duration (\(Int(maxDuration)) seconds); raise it to publish this video")
+            throw .unusable(VideoLimits.tooLong(duration, limit: maxDuration))
         }
         guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
-            throw .unusable("its frames are \(width)×\(height) pixels, over \(pixelsKey) (\(maxPixels)); raise it in gallery.yml to publish this video")
+            throw .unusable(VideoLimits.tooLarge(width: width, height: height, key: pixelsKey, limit: maxPixels))
         }
         return video
     }
