@@ -65,6 +65,20 @@ struct VideoProbeReadingTests {
         #expect((try? Self.probe(duration: 4000).details(maxDuration: 5000)) != nil)
     }
 
+    /// Found by fuzz/ (ffprobe target): a report saying 6669.3E33 seconds crashed the words that
+    /// refuse it (a Double too large for an Int). Any duration reads as words now.
+    @Test func anAbsurdDurationIsRefusedInWordsNotACrash() throws {
+        #expect { try Self.probe(duration: 6669.3e33).details() } throws: {
+            "\($0)".contains("it is 277777777:46:40 long, over the 30:00 video.max_duration allows")
+        }
+        let report = Array(#"{"streams": [{"codec_name": "hevc", "codec_type": "video", "width": 1920, "height": 108}], "format": {"duration": "6669.3E33"}}"#.utf8)
+        #expect { try FFprobeReport.parse(report).details() } throws: { "\($0)".contains("video.max_duration") }
+        for seconds in [Double.nan, .infinity, -.infinity, -5, .greatestFiniteMagnitude] {
+            let details = VideoDetails(duration: seconds, width: 2, height: 2, codec: "h264", hasAudio: false)
+            #expect(details.wholeSeconds >= 0 && !details.durationText.isEmpty, "\(seconds)")
+        }
+    }
+
     @Test func theQuickTimeDateWithItsZoneWinsOverCreationTime() {
         let probe = Self.probe(tags: ["com.apple.quicktime.creationdate": "2023-07-14T18:32:05+0200",
                                       "creation_time": "2020-01-01T00:00:00.000000Z"])

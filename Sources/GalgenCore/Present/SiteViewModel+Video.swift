@@ -66,7 +66,7 @@ extension Presenter {
         guard let fallback = largest(VideoCodec.fallback(of: codecs)) ?? files.first else { return nil }
         return VideoViewModel(poster: shown.href(shown.main, from: page), width: fallback.width, height: fallback.height,
                               sources: sources, fallbackHref: shown.href(fallback, from: page), duration: details.durationText,
-                              durationISO: "PT\(max(0, Int(details.duration.rounded())))S", label: labels.text("videoDuration", ["duration": details.durationText]))
+                              durationISO: "PT\(details.wholeSeconds)S", label: labels.text("videoDuration", ["duration": details.durationText]))
     }
 
     /// A still's motion, linked from `page`.
