@@ -23,7 +23,8 @@ extension BuildEffects {
             pages: cache.pages.pageCache,
             finishCache: cache.finish(used:),
             saveRendered: cache.saveRendered,
-            openSite: SiteWriter(output: output, stamps: cache.siteStamps, unlistedManifest: cache.layout.siteUnlisted).open,
+            // Written on a thread of its own while the next album is presented and rendered.
+            openSite: { try SiteWriter(output: output, stamps: cache.siteStamps, unlistedManifest: cache.layout.siteUnlisted).open().inBackground() },
             report: reporter.report)
         effects.unlistedToken = cache.unlisted.token(for:)
         effects.finishShard = cache.finishShard(used:run:)

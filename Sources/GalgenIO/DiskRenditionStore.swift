@@ -11,8 +11,8 @@ public final class DiskRenditionStore: Sendable {
     let files: ContentStore
     private let images: RecordFile<[String: RenderedImage]>
     private let videos: RecordFile<[String: KeptVideo]>
-    /// The records of the shards whose work was copied into this cache (`ShardRecords`); a
-    /// build that is no shard folds what it uses of them into its own.
+    /// The records of the shards whose work was copied into this cache (`ShardRecords`): a shard
+    /// reads them after its own, any other build folds them into its own (`foldShards`).
     private let shards: ShardRecords
     private let isShard: Bool
 
@@ -41,14 +41,17 @@ public final class DiskRenditionStore: Sendable {
         [RenditionLocator.key: RenditionLocator(path: { files.path($0, suffix: Self.suffix($1)) })]
     }
 
+    /// Reads the records on other threads while gallery.yml is parsed; a build that is no shard
+    /// starts folding the shards' records in too (`foldShards` waits for it).
     public func prefetch() {
         images.prefetch()
         videos.prefetch()
         files.prefetch()
+        if !isShard { DispatchQueue.global().async { self.foldShards() } }
     }
 
     public var store: RenditionStore {
-        RenditionStore(lookup: lookup, keep: keep, lookupVideo: lookupVideo, keepVideo: keepVideo)
+        RenditionStore(lookup: lookup, keep: keep, lookupVideo: lookupVideo, keepVideo: keepVideo, foldShards: foldShards)
     }
 
     /// The MP4 kept under `key`, if its file is intact.
@@ -73,18 +76,19 @@ public final class DiskRenditionStore: Sendable {
         return image.renditions.allSatisfy { files.verify($0.digest, suffix: Self.suffix($0.format)) } ? image : nil
     }
 
-    /// The image under `key` in the other records: for a shard, the cache's own and the other
-    /// shards'; for any other build, the shards' records, folded into its own first.
+    /// The image under `key` in the other records, for a shard: the cache's own and the other shards'.
     private func shardImage(_ key: String) -> RenderedImage? {
-        if isShard { return shards.image(key) }
-        shards.fold(into: images, videos)
-        return images.read { $0[key] }
+        isShard ? shards.image(key) : nil
     }
 
     private func shardVideo(_ key: String) -> KeptVideo? {
-        if isShard { return shards.video(key) }
-        shards.fold(into: images, videos)
-        return videos.read { $0[key] }
+        isShard ? shards.video(key) : nil
+    }
+
+    /// A build that is no shard (a merge, or any build over a cache that holds shards' work)
+    /// takes every shard's records into its own, once, before it looks anything up.
+    public func foldShards() {
+        if !isShard { shards.fold(into: images, videos) }
     }
 
     public func keep(_ key: String, _ image: RenderedImage) throws -> RenderedImage {

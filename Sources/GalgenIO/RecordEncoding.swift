@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 
 /// A record file's bytes: what `JSONEncoder` with sorted keys makes of `{"value": …, "version": …}`,
 /// but a table (a dictionary by key, the value of every record file) is encoded an entry at a
@@ -37,19 +38,49 @@ protocol RecordTable {
 }
 
 extension Dictionary: RecordTable where Key == String, Value: Encodable {
-    /// `{"key":value,…}` in key order, each key and value as `encoder` writes them.
+    /// `{"key":value,…}` in key order, each key and value as `encoder` writes them (its output
+    /// formatting). Blocks of `entriesPerBlock` entries are encoded on every core at once, a few
+    /// blocks at a time, and written in order: the bytes are those of one encoder, and no more
+    /// than a few blocks are held.
     func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws {
         try write([UInt8(ascii: "{")])
-        for (index, key) in keys.sorted().enumerated() {
-            guard let entry = self[key] else { continue }
-            var bytes = index > 0 ? [UInt8(ascii: ",")] : []
-            bytes += try encoder.encode(key)
-            bytes.append(UInt8(ascii: ":"))
-            bytes += try encoder.encode(entry)
-            try write(bytes)
+        let keys = keys.sorted()
+        let table = ReadOnly(self)
+        let formatting = encoder.outputFormatting
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let blocks = stride(from: 0, to: keys.count, by: Self.entriesPerBlock).map { $0..<Swift.min(keys.count, $0 + Self.entriesPerBlock) }
+        for round in stride(from: 0, to: blocks.count, by: cores * 2) {
+            let encoded = Array(blocks[round..<Swift.min(blocks.count, round + cores * 2)]).concurrentMap(threads: cores, minimumPerSlice: 1) {
+                range in
+                Result { () throws -> [UInt8] in
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = formatting
+                    var bytes: [UInt8] = []
+                    for index in range {
+                        guard let entry = table.value[keys[index]] else { continue }
+                        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                        bytes += try encoder.encode(keys[index])
+                        bytes.append(UInt8(ascii: ":"))
+                        bytes += try encoder.encode(entry)
+                    }
+                    return bytes
+                }
+            }
+            for block in encoded { try write(try block.get()) }
         }
         try write([UInt8(ascii: "}")])
     }
+
+    /// Entries encoded together on one thread.
+    static var entriesPerBlock: Int { 256 }
+}
+
+/// A value only read while several threads hold it: a dictionary may be read from any number of
+/// threads at once, and nothing changes this copy of it. (Its entries need not be `Sendable`:
+/// a record table's generic `Value` cannot promise it in a conditional conformance.)
+private struct ReadOnly<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Writes a file through a temporary file beside it, a piece at a time, and renames it into place

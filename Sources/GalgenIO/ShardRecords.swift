@@ -48,15 +48,31 @@ final class ShardRecords: Sendable {
         }
     }
 
-    /// A build that is no shard (the merge) takes every shard's records into its own, once, the
-    /// first time its own lack a key: one copy of 100,000 items' records, not two.
+    /// A build that is no shard (the merge) takes every shard's records into its own, once:
+    /// the shards' files are decoded on every core at once, then taken in their folders' order
+    /// (the cache's own entry wins, then the first shard's).
     func fold(into images: RecordFile<[String: RenderedImage]>, _ videos: RecordFile<[String: DiskRenditionStore.KeptVideo]>) {
         folded.withLock { folded in
             guard !folded else { return }
             folded = true
-            eachTable { shardImages, shardVideos in
-                if !shardImages.isEmpty { images.change { Self.take(shardImages, into: &$0) } }
-                if !shardVideos.isEmpty { videos.change { Self.take(shardVideos, into: &$0) } }
+            let folders = others
+            let decoded = Mutex<[Int: Tables]>([:])
+            DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+                var tables = Tables()
+                table(of: folders[index]) { shardImages, shardVideos in
+                    tables.images = shardImages
+                    tables.videos = shardVideos
+                }
+                decoded.withLock { $0[index] = tables }
+            }
+            var shardsTables = decoded.withLock { tables in
+                defer { tables = [:] }
+                return tables
+            }
+            for index in folders.indices {
+                guard let tables = shardsTables.removeValue(forKey: index) else { continue }
+                if !tables.images.isEmpty { images.change { Self.take(tables.images, into: &$0) } }
+                if !tables.videos.isEmpty { videos.change { Self.take(tables.videos, into: &$0) } }
             }
         }
     }
@@ -71,13 +87,16 @@ final class ShardRecords: Sendable {
 
     /// The image and video records of each folder in `others`, one folder at a time.
     private func eachTable(_ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
-        for folder in others {
-            let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
-                                                             userInfo: userInfo) { [:] }
-            let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
-                                                                             temporaries: temporaries) { [:] }
-            images.read { images in videos.read { videos in body(images, videos) } }
-        }
+        for folder in others { table(of: folder, body) }
+    }
+
+    /// The image and video records of one shard's (or the cache's own) folder.
+    private func table(of folder: String, _ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
+        let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
+                                                         userInfo: userInfo) { [:] }
+        let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
+                                                                         temporaries: temporaries) { [:] }
+        images.read { images in videos.read { videos in body(images, videos) } }
     }
 
     /// After a build that is no shard went through: the shards' records are in the cache's own.

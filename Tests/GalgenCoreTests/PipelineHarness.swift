@@ -70,6 +70,7 @@ struct PipelineHarness {
              pages: PageCache = .none, renditions: RenditionStore = .none,
              peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
              modified: [String: Int64] = [:], formatsLater: Bool = false, albumZips: AlbumZipMaker = .none,
+             shards: ShardRole = .whole,
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
@@ -107,6 +108,7 @@ struct PipelineHarness {
         pipeline.memory = memory
         pipeline.formatsLater = formatsLater
         pipeline.albumZips = albumZips
+        pipeline.shards = shards
         do { return .success(try await pipeline.run()) } catch { return .failure(error) }
     }
 

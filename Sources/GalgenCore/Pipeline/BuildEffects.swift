@@ -161,9 +161,6 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
     public var source: String
     public var location: SourceLocation
     public var reason: String
-    /// A merge found no shard's rendering of it (`ShardMerge`): not decoded, and settled once
-    /// every item is looked up (`BuildPipeline.settleMerge`).
-    public var missingFromShards = false
 
     public init(source: String, location: SourceLocation, reason: String) {
         self.source = source

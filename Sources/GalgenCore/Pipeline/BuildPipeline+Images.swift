@@ -30,18 +30,11 @@ extension BuildPipeline {
             while let (planned, result) = await group.next() {
                 switch result {
                 case let .success(keyed):
-                    if let notMade = keyed.motionNotMade {
-                        // A merge without the Motion Photo's motion its shard made: settled later.
-                        failures.append(notMade)
-                        break
-                    }
                     rendered[planned.source] = keyed
                     for warning in keyed.image.warnings {
                         effects.report(.imageWarning(source: planned.source.description, message: warning))
                     }
                     effects.report(.imageBuilt(source: planned.source.description, done: rendered.count + failures.count, total: total))
-                case let .failure(failure) where failure.missingFromShards:
-                    failures.append(failure)
                 case let .failure(failure):
                     failures.append(failure)
                     effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
@@ -62,17 +55,9 @@ extension BuildPipeline {
     /// from the same sizes (`weighed`).
     private func largestFirst(_ sources: [PlannedSource], fetched: [String: Result<FetchedSource, FetchProblem>],
                               request: RenditionRequest) -> [WeighedSource] {
-        let sources = weighed(sources, sizes: sources.map { localPath(of: $0, fetched: fetched).flatMap(effects.fileSize) }, request: request)
+        let sources = weighed(sources, sizes: sources.map { $0.localPath(fetched).flatMap(effects.fileSize) }, request: request)
         guard jobs > 1, sources.count > jobs else { return sources }
         return sources.indices.sorted { (sources[$0].size ?? 0, $1) > (sources[$1].size ?? 0, $0) }.map { sources[$0] }
-    }
-
-    /// Where a source's bytes are on this machine: the file itself, or a download's cached copy.
-    private func localPath(of planned: PlannedSource, fetched: [String: Result<FetchedSource, FetchProblem>]) -> String? {
-        switch planned.source {
-        case let .local(_, resolved): resolved
-        case let .remote(url): if case let .success(cached) = fetched[url] { cached.path } else { nil }
-        }
     }
 
     /// Every remote source in the plan, fetched at once before any image is decoded.
@@ -83,52 +68,35 @@ extension BuildPipeline {
         return urls.isEmpty ? [:] : await effects.fetchRemote(urls, settings)
     }
 
-    /// Reuses the stored rendering of these exact source bytes and settings, or renders and keeps it.
+    /// Reuses the stored rendering of these exact source bytes and settings (`lookUp`), or
+    /// renders what is missing and keeps it.
     private func renderOne(_ planned: PlannedSource, request: RenditionRequest,
                            fetched: [String: Result<FetchedSource, FetchProblem>], needsLocation: Bool) async -> Result<KeyedImage, ImageFailure> {
-        let failure = { (reason: String) in
-            ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
-        }
-        guard let path = localPath(of: planned, fetched: fetched) else {
-            var problem = FetchProblem.connection("it was not downloaded")
-            if case let .remote(url) = planned.source, case let .failure(failed) = fetched[url] { problem = failed }
-            return .failure(failure("download failed: \(problem)"))
-        }
+        guard let path = planned.localPath(fetched) else { return .failure(planned.downloadFailure(fetched)) }
         // A cancelled build (serve's background formats, replaced by a newer build) starts no more.
-        if Task.isCancelled { return .failure(failure("the build was cancelled")) }
-        let store = effects.renditions
-        let started = ContinuousClock.now
-        let sourceDigest: String, source: SourceDigest
-        do {
-            source = try effects.sourceDigest(path)
-            sourceDigest = source.digest
-            if source.kind == .video {
-                return await renderVideo(planned, path: path, sourceDigest: sourceDigest, request: request, started: started)
+        if Task.isCancelled { return .failure(planned.failure("the build was cancelled")) }
+        switch lookUp(planned, path: path, request: request, needsLocation: needsLocation) {
+        case let .kept(keyed): return .success(await withEmbeddedMotion(keyed, planned, request: request))
+        case let .photo(photo):
+            switch await make(photo, planned, request: request) {
+            case let .success(keyed): return .success(await withEmbeddedMotion(keyed, planned, request: request))
+            case let .failure(failure): return .failure(failure)
             }
-        } catch {
-            return .failure(failure("cannot read the file: \(error)"))
+        case let .video(video): return await make(video, request: request)
+        case let .failed(failure): return .failure(failure)
         }
-        // Each format is kept on its own: only the formats the store lacks are encoded.
-        var pictures = PictureFormats(request: request, sourceDigest: sourceDigest, generator: generator, store: store)
-        if needsLocation, pictures.kept.values.contains(where: { $0.location == nil || $0.sourceFormat == nil }) { pictures.kept = [:] }
-        if pictures.kept.values.contains(where: \.metadata.isOutdated) {
-            pictures.kept = rereadMetadata(pictures.kept, keys: pictures.keys, bytes: { try source.bytes ?? effects.readFile(path, .photo) })
-        }
-        let (missing, later) = FormatsLater.split(missing: pictures.missing, of: request.formats, deferring: formatsLater)
-        let keyed = { (pictures: PictureFormats, reused: Bool) -> KeyedImage in
-            KeyedImage(keys: pictures.orderedKeys, image: pictures.combined, sourceDigest: sourceDigest, sourcePath: path, reused: reused,
-                       milliseconds: (ContinuousClock.now - started).milliseconds, later: later)
-        }
-        if missing.isEmpty { return .success(await withEmbeddedMotion(keyed(pictures, true), planned, request: request)) }
-        if merging != nil { return .failure(notMadeByShards(planned)) }
+    }
+
+    /// The photo's missing formats rendered from its bytes and kept; why not, when they cannot be.
+    private func make(_ photo: PhotoToMake, _ planned: PlannedSource, request: RenditionRequest) async -> Result<KeyedImage, ImageFailure> {
         let bytes: [UInt8]
         do {
-            bytes = try source.bytes ?? effects.readFile(path, .photo)
+            bytes = try photo.source.bytes ?? effects.readFile(photo.path, .photo)
         } catch {
-            return .failure(failure("cannot read the file: \(error)"))
+            return .failure(planned.failure("cannot read the file: \(error)"))
         }
         var missingRequest = request
-        missingRequest.formats = missing
+        missingRequest.formats = photo.missing
         let peak = renderer.peakBytes(bytes, missingRequest)
         await memory.reserve(peak)
         let rendering = Result { try renderer.render(bytes, missingRequest) }
@@ -137,30 +105,15 @@ extension BuildPipeline {
         do {
             image = try rendering.get()
         } catch {
-            return .failure(failure("\(error)"))
+            return .failure(planned.failure("\(error)"))
         }
         image.embeddedVideo = MotionPhoto.embeddedVideo(in: bytes)
+        var made = photo
         do {
-            try pictures.keep(image, rendered: missing, in: store)
+            try made.pictures.keep(image, rendered: photo.missing, in: effects.renditions)
         } catch {
-            return .failure(failure(error.description))
+            return .failure(planned.failure(error.description))
         }
-        return .success(await withEmbeddedMotion(keyed(pictures, false), planned, request: request))
-    }
-
-    /// A kept rendering whose metadata an older reader read (before tags, say) gets it read again
-    /// from the file and kept so: a JPEG's segments are read without decoding a pixel, so a cache
-    /// from before is not rendered again. A format whose metadata needs a render (or a file that
-    /// cannot be read) gives nothing kept: it is rendered.
-    private func rereadMetadata(_ kept: [OutputFormat: RenderedImage], keys: [OutputFormat: String],
-                                bytes: () throws -> [UInt8]) -> [OutputFormat: RenderedImage] {
-        guard let source = try? bytes(), let metadata = renderer.readMetadata(source) else { return [:] }
-        var refreshed = kept
-        for (format, image) in kept {
-            var image = image
-            image.metadata = metadata
-            refreshed[format] = keys[format].flatMap { try? effects.renditions.keep($0, image) } ?? image
-        }
-        return refreshed
+        return .success(made.keyed(reused: false))
     }
 }

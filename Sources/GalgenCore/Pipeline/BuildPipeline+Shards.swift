@@ -1,7 +1,7 @@
 /// A build split across machines. `galgen build --shard K/N` (`ShardRole.shard`) renders only
-/// its share of the items into the cache and writes no site; the merge (`ShardRole.merge`) is a
-/// whole build over a cache holding every shard's work, which decodes nothing and names the
-/// items no shard made.
+/// its share of the items into the cache and writes no site; the merge (`ShardRole.merge`,
+/// `mergeItems`) is a build over a cache holding every shard's work whose items are looked up,
+/// never made, and which names the items no shard made.
 public enum ShardRole: Equatable, Sendable {
     /// One machine does everything.
     case whole
@@ -47,48 +47,8 @@ extension BuildPipeline {
         return summary
     }
 
-    /// The merge's render failures, settled: an item its shard failed fails here with the shard's
-    /// reason (as on one machine); the items no shard made stop the build (`shardsMissing`) or,
-    /// with `--allow-missing`, are left out and returned.
-    func settleMerge(_ plan: BuildPlan, failures: [ImageFailure], _ merge: ShardMerge) throws(BuildError)
-        -> (failures: [ImageFailure], missing: MissingShardItems?) {
-        var settled: [ImageFailure] = []
-        var lacking: Set<String> = []
-        let planned = Dictionary(plan.sources.map { ($0.source.description, $0) }) { first, _ in first }
-        for failure in failures {
-            guard failure.missingFromShards else { settled.append(failure); continue }
-            if let item = planned[failure.source], let reason = merge.failure(of: shardKey(item.source)) {
-                let failed = ImageFailure(source: failure.source, location: failure.location, reason: reason)
-                settled.append(failed)
-                effects.report(.imageFailed(failed, done: plan.sources.count, total: plan.sources.count))
-            } else {
-                lacking.insert(failure.source)
-            }
-        }
-        guard !lacking.isEmpty else { return (settled, nil) }
-        var byShard: [Int: [String]] = [:]
-        for (planned, index) in ShardPlan.assign(plan, count: merge.count, base: directory, size: effects.fileSize)
-        where lacking.contains(planned.source.description) {
-            byShard[index, default: []].append(planned.source.description)
-        }
-        let missing = MissingShardItems(count: merge.count, byShard: byShard, notRun: Set(byShard.keys).subtracting(merge.ran))
-        guard merge.allowMissing else { throw .shardsMissing(missing) }
-        for line in missing.lines {
-            effects.report(.imageWarning(source: "--allow-missing", message: "left out of the site: \(line)"))
-        }
-        return (settled, missing)
-    }
-
     /// The item's key in every shard's plan and run (`ShardItem.key`).
     func shardKey(_ source: ImageSource) -> String {
         ShardItem.key(of: source, base: directory)
-    }
-
-    /// An item a merge would have to render or transcode: not made here, settled later.
-    func notMadeByShards(_ planned: PlannedSource) -> ImageFailure {
-        var failure = ImageFailure(source: planned.source.description, location: planned.location,
-                                   reason: "no shard's cache has it, and a merge renders nothing")
-        failure.missingFromShards = true
-        return failure
     }
 }

@@ -60,8 +60,10 @@ extension BuildPipeline {
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             output.unlisted(presentation.unlistedFolders)
             effects.report(BuildStage.writing.event)
-            site.changed = try output.finish()
-            try effects.finishCache(usedKeys)
+            // The cache keeps what this build used while the site is put in place: neither
+            // reads the other, and a site that cannot be put in place leaves a cache that is
+            // true for this gallery.yml.
+            site.changed = try alongside({ [effects] in try effects.finishCache(usedKeys) }) { try output.finish() }
         } catch {
             output.cancel()
             throw .write(reason: "\(error)")
@@ -87,18 +89,17 @@ extension BuildPipeline {
         site.bytes += files.reduce(0) { $0 + $1.byteCount }
     }
 
-    /// Pages whose key (template + view model) is in the page cache are taken from it.
+    /// Pages whose key (template + view model) is in the page cache are taken from it, the others
+    /// rendered and kept: each page's key, lookup and rendering on `jobs` threads.
     private func renderPages(_ pages: [PageViewModel], template: CompiledTemplate) -> (files: [OutputFile], rendered: Int) {
-        var files: [OutputFile] = []
-        var missing: [(page: PageViewModel, key: String)] = []
-        for page in SiteRenderer.linkAssets(pages, template: template.source) {
+        let pageCache = effects.pages
+        let made = SiteRenderer.linkAssets(pages, template: template.source).concurrentMap(threads: jobs) { page in
             let key = PageKey.make(templateDigest: template.digest, page: page)
-            if let file = effects.pages.lookup(key, page.path) { files.append(file) } else { missing.append((page, key)) }
+            if let file = pageCache.lookup(key, page.path) { return (file: file, rendered: false) }
+            let file = OutputFile(path: page.path, text: template.render(page))
+            pageCache.keep(key, file)
+            return (file: file, rendered: true)
         }
-        for (file, key) in zip(SiteRenderer.renderPages(missing.map(\.page), template: template, threads: jobs), missing.map(\.key)) {
-            effects.pages.keep(key, file)
-            files.append(file)
-        }
-        return (files, missing.count)
+        return (made.map(\.file), made.count { $0.rendered })
     }
 }

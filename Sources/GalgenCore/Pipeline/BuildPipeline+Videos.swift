@@ -2,102 +2,43 @@
 /// (a record per image format, keyed with the poster's settings and ffmpeg's version), each MP4
 /// under its own `VideoKey`, so a no-op build runs no ffmpeg and a new height encodes only itself.
 extension BuildPipeline {
-    func renderVideo(_ planned: PlannedSource, path: String, sourceDigest: String, request: RenditionRequest,
-                     started: ContinuousClock.Instant) async -> Result<KeyedImage, ImageFailure> {
-        let failure = { (reason: String) in
-            ImageFailure(source: planned.source.description, location: planned.location, reason: reason)
-        }
-        let options = planned.video
-        let settings = options.isMotion ? request.video.motion : request.video
-        let tool: String, posterKey: String
+    /// The video probed and its poster's missing formats taken from a frame and kept; then its MP4s.
+    func make(_ video: VideoToMake, request: RenditionRequest) async -> Result<KeyedImage, ImageFailure> {
+        var made = video
+        let missing = video.pictures.missing
+        var missingRequest = request
+        missingRequest.formats = missing
+        let peak = Self.posterPeakBytes
+        await memory.reserve(peak)
+        let inspected = await Self.attempt { try await videoTools.inspect(video.path, missingRequest, video.planned.video) }
+        await memory.release(peak)
+        var image: RenderedImage
         do {
-            tool = try videoTools.version()
-            posterKey = try posterSettings(options, tool: tool)
+            image = try inspected.get()
         } catch {
-            return .failure(failure("\(error)"))
+            return .failure(video.planned.failure("\(error)"))
         }
-        let store = effects.renditions
-        var pictures = PictureFormats(request: request, sourceDigest: sourceDigest, generator: generator + posterKey, store: store)
-        var reused = true
-        let missing = pictures.missing
-        if !missing.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
-        if !missing.isEmpty {
-            reused = false
-            var missingRequest = request
-            missingRequest.formats = missing
-            let peak = Self.posterPeakBytes
-            await memory.reserve(peak)
-            let inspected = await Self.attempt { try await videoTools.inspect(path, missingRequest, options) }
-            await memory.release(peak)
-            var image: RenderedImage
-            do {
-                image = try inspected.get()
-            } catch {
-                return .failure(failure("\(error)"))
-            }
-            if let place = VideoLimits.locationWarning(image.location) { image.warnings.append(place) }
-            do {
-                try pictures.keep(image, rendered: missing, in: store)
-            } catch {
-                return .failure(failure(error.description))
-            }
+        if let place = VideoLimits.locationWarning(image.location) { image.warnings.append(place) }
+        do {
+            try made.pictures.keep(image, rendered: missing, in: effects.renditions)
+        } catch {
+            return .failure(video.planned.failure(error.description))
         }
-        var image = pictures.combined
-        guard var details = image.video else { return .failure(failure("ffprobe found no video in it")) }
-        if let refusal = VideoLimits.refusal(details, settings: settings, maxPixels: request.maxPixels) {
-            return .failure(failure(refusal))
-        }
-        var videoKeys: [String] = []
-        // The MP4s not kept yet are encoded after every item's poster, all items' together
-        // (`runTranscodes`), so the jobs stay busy to the end.
-        var pending: [PendingTranscode] = []
-        for output in VideoOutputPlan.outputs(for: details, settings: settings) {
-            var job = TranscodeJob(details: details, output: output, quality: settings.quality, audio: settings.audio && details.hasAudio,
-                                   threads: max(1, cores / jobs))
-            job.embedded = options.embedded
-            job.maxMemory = settings.maxMemory
-            let key = VideoKey.make(sourceDigest: sourceDigest, job: job, tool: tool)
-            videoKeys.append(key)
-            if let file = store.lookupVideo(key) {
-                details.files.append(file)
-            } else {
-                pending.append(PendingTranscode(source: planned.source, key: key, job: job, path: path, isMotion: options.isMotion))
-            }
-        }
-        if !pending.isEmpty, merging != nil { return .failure(notMadeByShards(planned)) }
-        image.video = details
-        var keyed = KeyedImage(keys: pictures.orderedKeys + videoKeys, image: image, sourceDigest: sourceDigest,
-                               sourcePath: path, reused: reused && pending.isEmpty,
-                               milliseconds: (ContinuousClock.now - started).milliseconds)
-        keyed.pending = pending
-        return .success(keyed)
+        return withOutputs(made, request: request, reused: false)
     }
 
     /// A Motion Photo's still with its motion transcoded beside it (`image.motion`); a motion that
     /// cannot be published is a warning, and the still is shown as it is.
     func withEmbeddedMotion(_ keyed: KeyedImage, _ planned: PlannedSource, request: RenditionRequest) async -> KeyedImage {
-        guard request.video.livePhotos, let range = keyed.image.embeddedVideo else { return keyed }
-        var motionSource = planned
-        motionSource.video = VideoItemOptions(isMotion: true)
-        motionSource.video.embedded = range
-        // Its poster is never shown: the smallest rendition of one format is all it gets.
-        var motionRequest = request
-        motionRequest.formats = [OutputFormat.fallback(of: request.formats)]
-        motionRequest.widths = [request.widths.min() ?? 320]
-        var result = keyed
-        switch await renderVideo(motionSource, path: keyed.sourcePath, sourceDigest: keyed.sourceDigest, request: motionRequest,
-                                 started: .now) {
-        case let .success(motion):
-            result.image.motion = motion.image.video
-            result.keys += motion.keys
-            result.reused = result.reused && motion.reused
-            result.pending += motion.pending
-        case let .failure(failure) where failure.missingFromShards:
-            result.motionNotMade = failure
-        case let .failure(failure):
-            result.image.warnings.append("its motion (a Motion Photo's video) was left out: \(failure.reason)")
+        guard let (motion, motionRequest) = Self.motion(of: keyed, planned, request: request) else { return keyed }
+        let made: Result<KeyedImage, ImageFailure>
+        switch lookUpVideo(motion, path: keyed.sourcePath, sourceDigest: keyed.sourceDigest, request: motionRequest, started: .now) {
+        case let .kept(kept): made = .success(kept)
+        case let .video(video): made = await make(video, request: motionRequest)
+        case let .failed(failure): made = .failure(failure)
+        case .photo: made = .failure(motion.failure("it is no video"))
         }
-        return result
+        return Self.attach(made, to: keyed)
     }
 
     private static func attempt<Value>(_ body: () async throws -> Value) async -> Result<Value, any Error> {
@@ -106,14 +47,6 @@ extension BuildPipeline {
 
     /// What a probe and a poster frame hold at most (a 4K frame decoded, its renditions).
     static let posterPeakBytes = 256 << 20
-
-    /// The part of the poster's key that a photo's does not have: where the poster comes from,
-    /// and ffmpeg's version.
-    private func posterSettings(_ options: VideoItemOptions, tool: String) throws -> String {
-        let posterFile = try options.posterFile.map { try effects.sourceDigest($0).digest } ?? ""
-        return "|video=\(VideoKey.encoderVersion)|poster=\(options.posterTime.map { "\($0)" } ?? "auto")|posterFile=\(posterFile)"
-            + "|motion=\(options.isMotion)|tool=\(tool)"
-    }
 
     /// Every item's MP4s not kept yet, at most `jobs` at once, the most work first (pixels ×
     /// seconds): the build's tail is not one long 4K encode on one core while the other idles.

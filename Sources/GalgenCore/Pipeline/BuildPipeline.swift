@@ -48,9 +48,15 @@ public struct BuildPipeline: Sendable {
         let started = ContinuousClock.now
         let gallery = loaded.gallery
         let plan = try stage(.planning) { Planner.plan(gallery) }
-        var (fetched, rendered, renderFailures) = try await makeItems(plan, gallery: gallery)
-        var missing: MissingShardItems?
-        if let merge = merging { (renderFailures, missing) = try settleMerge(plan, failures: renderFailures, merge) }
+        effects.renditions.foldShards()
+        let (fetched, rendered, renderFailures, missing): ([String: Result<FetchedSource, FetchProblem>], [ImageSource: KeyedImage],
+                                                          [ImageFailure], MissingShardItems?)
+        if let merge = merging {
+            (fetched, rendered, renderFailures, missing) = try await mergeItems(plan, gallery: gallery, merge)
+        } else {
+            (fetched, rendered, renderFailures) = try await makeItems(plan, gallery: gallery)
+            missing = nil
+        }
         let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
                                             recheck: merging != nil, locate: effects.locateOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
@@ -142,6 +148,4 @@ struct KeyedImage: Sendable {
     var pending: [PendingTranscode] = []
     /// Formats requested but left for a later build (`BuildPipeline.formatsLater`).
     var later: [OutputFormat] = []
-    /// A merge found no shard's transcode of its Motion Photo's motion (`ShardRole.merge`).
-    var motionNotMade: ImageFailure? = nil
 }

@@ -14,17 +14,22 @@ public struct RenditionStore: Sendable {
     public var lookupVideo: @Sendable (_ key: String) -> VideoFile?
     /// Moves a just-encoded MP4 (a complete temporary file) in; returns it at its kept path.
     public var keepVideo: @Sendable (_ key: String, _ file: VideoFile) throws -> VideoFile
+    /// Takes the records of the shards whose work was copied into the cache into its own
+    /// (`ShardMerge`); called once, after planning, by a build that is no shard.
+    public var foldShards: @Sendable () -> Void
 
     public init(
         lookup: @escaping @Sendable (String) -> RenderedImage?,
         keep: @escaping @Sendable (String, RenderedImage) throws -> RenderedImage,
         lookupVideo: @escaping @Sendable (String) -> VideoFile? = { _ in nil },
-        keepVideo: @escaping @Sendable (String, VideoFile) throws -> VideoFile = { _, file in file }
+        keepVideo: @escaping @Sendable (String, VideoFile) throws -> VideoFile = { _, file in file },
+        foldShards: @escaping @Sendable () -> Void = {}
     ) {
         self.lookup = lookup
         self.keep = keep
         self.lookupVideo = lookupVideo
         self.keepVideo = keepVideo
+        self.foldShards = foldShards
     }
 
     /// Keeps nothing: every build renders every image, and bytes stay in memory.

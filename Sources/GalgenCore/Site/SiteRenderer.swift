@@ -35,18 +35,9 @@ public enum SiteRenderer {
     /// that many slices of them are rendered at once (the template is a `Sendable` value): a
     /// site written from scratch (a merge of shards, a new template) spends most of its time here.
     public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate, threads: Int = 1) -> [OutputFile] {
-        let render: @Sendable (PageViewModel) -> OutputFile = { page in
+        linked.concurrentMap(threads: threads, minimumPerSlice: pagesPerSlice) { page in
             OutputFile(path: page.path, text: compiled.render(page))
         }
-        let slices = min(max(1, threads), linked.count / pagesPerSlice)
-        guard slices > 1 else { return linked.map(render) }
-        let size = (linked.count + slices - 1) / slices
-        let rendered = Mutex<[[OutputFile]]>(Array(repeating: [], count: slices))
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let files = linked[(slice * size)..<min(linked.count, (slice + 1) * size)].map(render)
-            rendered.withLock { $0[slice] = files }
-        }
-        return rendered.withLock { $0.flatMap { $0 } }
     }
 
     /// Fewer pages than this each are rendered on one thread: starting threads costs more.

@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+extension Array where Element: Sendable {
+    /// `transform` of every element, in order, on up to `threads` threads: the elements are cut
+    /// into `threads` contiguous slices (none smaller than `minimumPerSlice`, since starting a
+    /// thread costs more than a few small jobs), each sliced on its own thread.
+    public func concurrentMap<Result: Sendable>(threads: Int, minimumPerSlice: Int = 16,
+                                                _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let slices = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
+        guard slices > 1 else { return map(transform) }
+        let size = (count + slices - 1) / slices
+        let done = Mutex<[[Result]]>([[Result]](repeating: [], count: slices))
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let range = (slice * size)..<Swift.min(count, (slice + 1) * size)
+            let results = self[range].map(transform)
+            done.withLock { $0[slice] = results }
+        }
+        return done.withLock { $0.flatMap { $0 } }
+    }
+}
+
+/// `body` on the calling thread while `alongside` runs on another; returns once both are done,
+/// with `body`'s result or the first error (`body`'s before `alongside`'s).
+public func alongside<Value>(_ other: @escaping @Sendable () throws -> Void, _ body: () throws -> Value) throws -> Value {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Mutex<Result<Void, any Error>>(.success(()))
+    DispatchQueue.global().async {
+        let result = Result { try other() }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    let value = Result { try body() }
+    done.wait()
+    let value2 = try value.get()
+    try outcome.withLock { $0 }.get()
+    return value2
+}
