@@ -156,7 +156,11 @@ extension SiteWriter {
             let staging = writer.staging
             let folder = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
             if state.folders.insert(folder).inserted {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                // Most folders' parents were made just before (an album's, then its photos'):
+                // one mkdir, and FileManager's walk up the path only when it is not so.
+                if mkdir(folder, 0o777) != 0, errno != EEXIST {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                }
             }
             // A file the current site already has with the same bytes is linked, not
             // rewritten: it keeps its modification time, so rsync skips it.

@@ -53,7 +53,7 @@ struct VideoRunner: Sendable {
     /// Runs one program, logged; a failure says what the program said. A run with a memory
     /// limit that failed for want of memory says so, with the limit and what it was worked out
     /// for (`limitFor`: "a 1920 × 1080 video with 2 threads").
-    func run(_ run: ProgramRun, limitFor subject: String = "a video") async throws -> ProgramResult {
+    func run(_ run: ProgramRun, limitFor subject: String) async throws -> ProgramResult {
         log(run.commandLine)
         let result = try await ProgramRunner.run(run)
         guard let limit = run.memoryLimit, result.status != 0 else { return result }

@@ -42,10 +42,10 @@ struct ProgramResult: Sendable {
     /// failure can also cause).
     var ranOutOfMemory: Bool {
         guard status != 0 else { return false }
-        let words = ["Cannot allocate memory", "malloc of size", "insufficient resources", "out of memory",
-                     "Out of memory", "bad_alloc", "Resource temporarily unavailable", "thread_encoder_init failed",
-                     "failed to map segment"]
-        return words.contains { errorText.contains($0) } || status == 128 + 6 || status == 128 + 11
+        let words = ["cannot allocate memory", "malloc of size", "insufficient resources", "out of memory", "bad_alloc",
+                     "resource temporarily unavailable", "thread_encoder_init failed", "failed to map segment"]
+        let text = errorText.lowercased()
+        return words.contains { text.contains($0) } || status == 128 + 6 || status == 128 + 11
     }
 
     /// The end of standard error, as much as a message needs: its last few lines, shortened.

@@ -140,8 +140,8 @@ public enum VideoLimits {
 
     /// The words for a video longer than `video.max_duration`, from the probe or from a kept record alike.
     static func tooLong(_ duration: Double, limit: Double) -> String {
-        let text = { (seconds: Double) in VideoDetails(duration: seconds, width: 0, height: 0, codec: "", hasAudio: false).durationText }
-        return "it is \(text(duration)) long, over the \(text(limit)) video.max_duration allows; "
+        "it is \(VideoDetails.durationText(seconds: duration)) long, over the \(VideoDetails.durationText(seconds: limit)) "
+            + "video.max_duration allows; "
             + "raise video.max_duration in gallery.yml or leave the video out"
     }
 

@@ -63,11 +63,16 @@ public struct VideoDetails: Equatable, Sendable, Codable {
 
     /// The duration in whole seconds, for words: never negative, and a damaged report's
     /// 6669.3E33 seconds (found by fuzz/) is a trillion, not a crash.
-    public var wholeSeconds: Int { duration.isFinite ? Int(min(max(0, duration), 1e12).rounded()) : 0 }
+    public var wholeSeconds: Int { Self.wholeSeconds(duration) }
+
+    static func wholeSeconds(_ seconds: Double) -> Int { seconds.isFinite ? Int(min(max(0, seconds), 1e12).rounded()) : 0 }
 
     /// "0:42", "1:02:03".
-    public var durationText: String {
-        let total = wholeSeconds
+    public var durationText: String { Self.durationText(seconds: duration) }
+
+    /// Any number of seconds as `durationText` writes them.
+    static func durationText(seconds: Double) -> String {
+        let total = wholeSeconds(seconds)
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
