@@ -39,4 +39,36 @@ struct ArchitectureDocumentationTests {
             #expect(exists, "docs/architecture.md names \(file), which is not in Sources/")
         }
     }
+
+    /// Every `Type.member` it names (`BuildPipeline.mergeItems`, `RenditionStore.foldShards`)
+    /// is a member declared in Sources/ of a type declared there: a renamed or removed stage
+    /// fails here, so the walks it tells stay the code's.
+    @Test func everyTypeMemberItNamesIsDeclared() throws {
+        let docs = try Self.read("docs/architecture.md")
+        let sources = try Self.allSources()
+        let declared = Set(try Self.matches(#"(?:struct|enum|class|protocol|extension|actor|typealias)\s+([A-Z][A-Za-z0-9]*)"#, in: sources))
+        let named = try Self.matches(#"`([A-Z][A-Za-z0-9]*\.[a-zA-Z][A-Za-z0-9]*)"#, in: docs)
+        var checked = 0
+        for name in Set(named) {
+            let parts = name.split(separator: ".").map(String.init)
+            // `Presenter.swift` is a file (`everySourceFileItNamesExists`), not a member.
+            guard declared.contains(parts[0]), parts[1] != "swift" else { continue }
+            checked += 1
+            let member = try NSRegularExpression(pattern: #"(?:func|var|let|case|init|struct|enum|class|typealias)\s+\#(parts[1])\b|case\s+[^\n]*\b\#(parts[1])\b"#)
+            let found = member.firstMatch(in: sources, range: NSRange(sources.startIndex..., in: sources)) != nil
+            #expect(found, "docs/architecture.md names \(name), and Sources/ declares no \(parts[1])")
+        }
+        #expect(checked >= 60, "\(checked) names checked")
+    }
+
+    /// Every Swift file under Sources/, joined.
+    static func allSources() throws -> String {
+        let folder = root.appendingPathComponent("Sources")
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+        var text = ""
+        for case let file as URL in enumerator where file.pathExtension == "swift" {
+            text += try String(contentsOf: file, encoding: .utf8) + "\n"
+        }
+        return text
+    }
 }

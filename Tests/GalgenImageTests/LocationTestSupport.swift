@@ -20,13 +20,13 @@ enum TodaysCheck {
         guard let payload = JPEGMarkers.payloads(in: jpeg, marker: 0xE1, signature: Array("Exif\0\0".utf8)).first else { return false }
         let tiff = Array(payload)  // the payload after its signature
         guard tiff.count >= 8, tiff[0] == tiff[1], tiff[0] == 0x49 || tiff[0] == 0x4D else { return false }
-        let reader = TIFFReader(bytes: tiff, littleEndian: tiff[0] == 0x49)
-        guard let ifd = reader.u32(4) else { return false }
+        let reader = TIFFStructure(tiff[...], littleEndian: tiff[0] == 0x49)
+        guard let ifd = reader.number(at: 4, 4) else { return false }
         var found = false
-        for entry in reader.entries(at: Int(ifd), limit: 512) where entry.tag == 0x8825 {
-            guard let offset = reader.u32(entry.offset + 8).map(Int.init), let count = reader.u16(offset) else { found = false; continue }
-            found = (0..<min(Int(count), 128)).contains { index in
-                let tag = reader.u16(offset + 2 + index * 12)
+        for entry in reader.leadingEntries(at: ifd, limit: 512) where entry.tag == 0x8825 {
+            guard let offset = reader.pointer(entry), let count = reader.number(at: offset, 2) else { found = false; continue }
+            found = (0..<min(count, 128)).contains { index in
+                let tag = reader.number(at: offset + 2 + index * 12, 2)
                 return tag == 0x0002 || tag == 0x0004
             }
         }

@@ -83,6 +83,14 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         set { details = details.with { $0.motion = newValue } }
     }
 
+    /// Where the photo was taken, from the same walk over its blocks as `location`
+    /// (`LocationScanner.scan`): for the build only, never presented or published. Nil when no
+    /// EXIF GPS block has a position, or in a record kept before galgen read it.
+    public var coordinates: GeoCoordinates? {
+        get { details.value.coordinates }
+        set { details = details.with { $0.coordinates = newValue } }
+    }
+
     /// The camera's facts, the words and the videos, behind one reference: they are most of the
     /// record's size (464 bytes inline, 136 with them boxed), and the tables of a build hold a
     /// record per item, twice (the store's records and the build's results).
@@ -94,6 +102,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         var video: VideoDetails?
         var embeddedVideo: Range<Int>?
         var motion: VideoDetails?
+        var coordinates: GeoCoordinates?
     }
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
@@ -119,6 +128,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
 extension RenderedImage {
     enum CodingKeys: String, CodingKey {
         case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video, embeddedVideo
+        case coordinates
     }
 
     /// A placeholder as galgen makes them (`Placeholder`: a BMP of at most 4×4 pixels as a base64
@@ -148,6 +158,7 @@ extension RenderedImage {
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
         video = try values.decodeIfPresent(VideoDetails.self, forKey: .video)
         embeddedVideo = try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo)
+        coordinates = try values.decodeIfPresent(GeoCoordinates.self, forKey: .coordinates)
     }
 
     /// What the synthesized encoding wrote: every field, absent ones left out.
@@ -165,6 +176,7 @@ extension RenderedImage {
         try values.encodeIfPresent(sourceFormat, forKey: .sourceFormat)
         try values.encodeIfPresent(video, forKey: .video)
         try values.encodeIfPresent(embeddedVideo, forKey: .embeddedVideo)
+        try values.encodeIfPresent(coordinates, forKey: .coordinates)
     }
 
     /// `location` as a yes or no: true when a place was found or could not be ruled out (the

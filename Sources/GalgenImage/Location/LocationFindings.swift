@@ -1,10 +1,13 @@
 import GalgenCore
 
-/// What the location scanners have learnt about one file so far: the first place found, and the
-/// first block that could not be read. A scanner stops as soon as a place is found (`isSettled`).
+/// What the location scanners have learnt about one file so far: the first place found, the first
+/// block that could not be read, and the first GPS position. A scanner stops as soon as a place
+/// is found and its position read (`isSettled`).
 struct LocationFindings: Sendable {
     private(set) var found: String?
     private(set) var unreadable: String?
+    /// The first EXIF GPS position read (`TIFFLocation`): for the build, never for the site.
+    private(set) var coordinates: GeoCoordinates?
     /// How many bytes the scanners may still inflate (zlib) or copy together (HEIF items), so that
     /// no input can make the check take more than bounded time and memory.
     var budget = LocationFindings.budgetBytes
@@ -15,11 +18,16 @@ struct LocationFindings: Sendable {
     /// those in EXIF again (a real photo nests two or three deep; the cap keeps the recursion short).
     static let maxDepth = 4
 
-    /// Nothing more can change the verdict.
-    var isSettled: Bool { found != nil }
+    /// Nothing more can change the verdict, and the coordinates are read: a place named in XMP
+    /// does not end the scan before an EXIF GPS block's position is read.
+    var isSettled: Bool { found != nil && coordinates != nil }
 
     mutating func place(_ description: String) {
         if found == nil { found = description }
+    }
+
+    mutating func locate(_ position: GeoCoordinates) {
+        if coordinates == nil { coordinates = position }
     }
 
     mutating func cannotRead(_ why: String) {

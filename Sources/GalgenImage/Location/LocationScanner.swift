@@ -10,11 +10,17 @@ import GalgenCore
 /// `LocationFindings.maxDepth` deep, and what is inflated or gathered is capped (`LocationFindings.budget`).
 public enum LocationScanner {
     public static func check(_ bytes: [UInt8], format: ImageFormat) -> LocationCheck {
+        scan(bytes, format: format).check
+    }
+
+    /// The verdict, and the camera's position from the first EXIF GPS block that has one (for
+    /// the build only: never published), from the same walk over the same blocks.
+    public static func scan(_ bytes: [UInt8], format: ImageFormat) -> (check: LocationCheck, coordinates: GeoCoordinates?) {
         // A video's place is read by ffprobe with the rest of its metadata, never from here.
-        guard let codec = ImageCodecs.codec(for: format) else { return .unreadable("it is a video (\(format.identity.name))") }
+        guard let codec = ImageCodecs.codec(for: format) else { return (.unreadable("it is a video (\(format.identity.name))"), nil) }
         var findings = LocationFindings()
         codec.scanLocation(bytes[...], &findings)
-        return findings.check
+        return (findings.check, findings.coordinates)
     }
 
     /// The same, the format told from the bytes; a file of no known format is unreadable.

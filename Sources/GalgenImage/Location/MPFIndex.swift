@@ -8,7 +8,7 @@ enum MPFIndex {
     /// an index that cannot be read is noted as unreadable.
     static func images(_ index: ArraySlice<UInt8>, segment: String, into findings: inout LocationFindings) -> [Int] {
         let unreadable = { (why: String) in "the MPF index in \(segment) \(why)" }
-        guard let reader = TIFFLocation.Reader(index) else { findings.cannotRead(unreadable("is not a TIFF structure")); return [] }
+        guard let reader = TIFFStructure(index) else { findings.cannotRead(unreadable("is not a TIFF structure")); return [] }
         guard let entries = reader.entries(at: reader.firstIFD) else { findings.cannotRead(unreadable("runs past its end")); return [] }
         guard let list = entries.first(where: { $0.tag == 0xB002 }) else { return [] }
         guard let values = reader.values(list, size: 1), values.count % 16 == 0, values.count / 16 <= maxEntries else {

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// Every IFD of an EXIF (TIFF) structure, read for GPS coordinates: IFD0 and the IFDs chained
 /// after it (IFD1, the thumbnail's), and every Exif, GPS, Interoperability and SubIFD they point
 /// to, each once. Every GPSInfo tag is followed, not only the last (a later duplicate overwrites
@@ -19,7 +21,7 @@ enum TIFFLocation {
         guard depth <= LocationFindings.maxDepth else {
             return findings.cannotRead("\(block) nests blocks more than \(LocationFindings.maxDepth) deep")
         }
-        guard let reader = Reader(tiff) else {
+        guard let reader = TIFFStructure(tiff) else {
             findings.cannotRead("\(block) is not a TIFF structure (it starts \(tiff.printable(8)))")
             return
         }
@@ -35,6 +37,7 @@ enum TIFFLocation {
                 guard reader.contains(next) else { return findings.cannotRead("\(block) links an IFD outside it (offset \(next))") }
                 pending.append((next, .chained))
             }
+            if kind == .gps, let position = position(in: entries, reader: reader) { findings.locate(position) }
             for entry in entries where !findings.isSettled {
                 if kind == .gps {
                     coordinate(entry, reader: reader, block: block, into: &findings)
@@ -48,7 +51,7 @@ enum TIFFLocation {
     /// A GPS tag that places the photo (or what it shows) on the map, when it has a value: a
     /// rational whose denominators are all zero is undefined (what Samsung phones write without
     /// a fix), anything else counts, zero degrees included.
-    private static func coordinate(_ entry: Reader.Entry, reader: Reader, block: String, into findings: inout LocationFindings) {
+    private static func coordinate(_ entry: TIFFStructure.Entry, reader: TIFFStructure, block: String, into findings: inout LocationFindings) {
         guard let name = gpsCoordinate[entry.tag], entry.count > 0 else { return }
         if [5, 10].contains(entry.type) {
             guard let values = reader.values(entry, size: 8) else { return findings.cannotRead("\(block)'s \(name) runs past its end") }
@@ -58,12 +61,36 @@ enum TIFFLocation {
         findings.place("GPS coordinates (\(name)) in \(block)")
     }
 
+    /// The camera's position in a GPS IFD: GPSLatitude and GPSLongitude (three rationals each:
+    /// degrees, minutes, seconds; a zero denominator in minutes or seconds reads as zero) with
+    /// their references (GPSLatitudeRef `N`/`S`, GPSLongitudeRef `E`/`W`). None when either is
+    /// missing, undefined (0/0 degrees) or off the globe.
+    static func position(in entries: [TIFFStructure.Entry], reader: TIFFStructure) -> GeoCoordinates? {
+        func parts(_ tag: Int) -> [Double]? {
+            guard let entry = entries.first(where: { $0.tag == tag }), [5, 10].contains(entry.type), entry.count >= 1,
+                  let values = reader.values(entry, size: 8) else { return nil }
+            let parts = (0..<min(entry.count, 3)).map { index -> Double? in
+                guard let numerator = reader.number(at: values.lowerBound + index * 8, 4),
+                      let denominator = reader.number(at: values.lowerBound + index * 8 + 4, 4) else { return nil }
+                let signed = { (value: Int) in entry.type == 10 ? Double(Int32(truncatingIfNeeded: value)) : Double(value) }
+                return denominator == 0 ? (index == 0 ? nil : 0) : signed(numerator) / signed(denominator)
+            }
+            return parts.contains(where: { $0 == nil }) ? nil : parts.compactMap { $0 }
+        }
+        func reference(_ tag: Int) -> String? {
+            entries.first(where: { $0.tag == tag }).flatMap { reader.string($0, limit: 2) }
+        }
+        guard let latitude = parts(0x02).flatMap({ GeoCoordinates.degrees($0, reference: reference(0x01)) }),
+              let longitude = parts(0x04).flatMap({ GeoCoordinates.degrees($0, reference: reference(0x03)) }) else { return nil }
+        return GeoCoordinates(latitude: latitude, longitude: longitude)
+    }
+
     /// The GPS tags that place the photo (or what it shows) on the map.
     static let gpsCoordinate: [Int: String] = [0x02: "GPSLatitude", 0x04: "GPSLongitude", 0x14: "GPSDestLatitude",
                                                0x16: "GPSDestLongitude"]
     private static let pointers: [Int: Kind] = [0x8769: .sub, 0xA005: .sub, 0x014A: .sub, 0x8825: .gps]
 
-    private static func read(_ entry: Reader.Entry, entries: [Reader.Entry], reader: Reader, block: String, depth: Int,
+    private static func read(_ entry: TIFFStructure.Entry, entries: [TIFFStructure.Entry], reader: TIFFStructure, block: String, depth: Int,
                              pending: inout [(offset: Int, kind: Kind)], findings: inout LocationFindings) {
         if let kind = pointers[entry.tag] {
             guard [4, 13].contains(entry.type), let values = reader.values(entry, size: 4) else {
@@ -95,7 +122,7 @@ enum TIFFLocation {
         }
     }
 
-    private static func scanThumbnail(at entry: Reader.Entry, entries: [Reader.Entry], reader: Reader, block: String, depth: Int,
+    private static func scanThumbnail(at entry: TIFFStructure.Entry, entries: [TIFFStructure.Entry], reader: TIFFStructure, block: String, depth: Int,
                                       into findings: inout LocationFindings) {
         guard let offsetValue = reader.values(entry, size: 4).flatMap({ reader.number(at: $0.lowerBound, 4) }),
               let lengthEntry = entries.first(where: { $0.tag == 0x0202 }),
