@@ -47,7 +47,7 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
         let keys = keys.sorted()
         let table = ReadOnly(self)
         let formatting = encoder.outputFormatting
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = everyCore
         let blocks = stride(from: 0, to: keys.count, by: Self.entriesPerBlock).map { $0..<Swift.min(keys.count, $0 + Self.entriesPerBlock) }
         for round in stride(from: 0, to: blocks.count, by: cores * 2) {
             let encoded = Array(blocks[round..<Swift.min(blocks.count, round + cores * 2)]).concurrentMap(threads: cores, minimumPerSlice: 1) {

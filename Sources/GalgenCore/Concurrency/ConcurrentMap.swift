@@ -1,5 +1,9 @@
 import Dispatch
+import Foundation
 import Synchronization
+
+/// The machine's cores, for work that is pure and may use them all.
+public let everyCore = ProcessInfo.processInfo.activeProcessorCount
 
 extension Array where Element: Sendable {
     /// `transform` of every element, in order, on up to `threads` threads: the elements are cut

@@ -74,14 +74,22 @@ extension BuildPipeline {
     /// Tag pages presented, rendered and handed to the writer together (an album's pages go together).
     static let tagPagesAtOnce = 200
 
-    /// Pages rendered (or taken from the page cache), handed to the writer and counted.
+    /// Pages rendered (or taken from the page cache), handed to the writer and counted,
+    /// `pagesPerBatch` at a time: the writer writes one batch while the next is rendered.
     private func handPages(_ pages: [PageViewModel], template: CompiledTemplate, to output: SiteOutput,
                            site: inout WrittenSite) throws {
-        let (pageFiles, rendered) = renderPages(pages, template: template)
-        try hand(pageFiles, to: output, site: &site)
-        site.pages += pages.count
-        site.pagesRendered += rendered
+        for start in stride(from: 0, to: pages.count, by: Self.pagesPerBatch) {
+            let batch = Array(pages[start..<min(pages.count, start + Self.pagesPerBatch)])
+            let (pageFiles, rendered) = renderPages(batch, template: template)
+            try hand(pageFiles, to: output, site: &site)
+            site.pages += batch.count
+            site.pagesRendered += rendered
+        }
     }
+
+    /// Pages rendered together and handed to the writer at once: enough to keep every thread
+    /// busy, few enough that the writer starts early (an album of 10,000 photos is 11 batches).
+    static let pagesPerBatch = 1000
 
     private func hand(_ files: [OutputFile], to output: SiteOutput, site: inout WrittenSite) throws {
         try output.add(files)
