@@ -31,7 +31,6 @@ struct XMPListWalk {
     }
 
     private struct Frame {
-        var namespaces: [String: String]
         var role = Role.other
         var text = ""
         var hasChildren = false
@@ -50,11 +49,11 @@ struct XMPListWalk {
     /// The names of the face regions, in order.
     private(set) var faces: [String] = []
 
-    mutating func accept(_ token: XMLToken) {
+    /// Takes the next token, its names resolved in `namespaces` (see `XMPWalk.accept`).
+    mutating func accept(_ token: XMLToken, in namespaces: XMPNamespaces) {
         switch token {
         case let .start(name, attributes, selfClosing):
-            guard stack.count < XMPWalk.maxDepth else { return }
-            open(name, attributes: attributes)
+            open(name, attributes: attributes, in: namespaces)
             if selfClosing { close() }
         case .end:
             close()
@@ -68,15 +67,8 @@ struct XMPListWalk {
         }
     }
 
-    private mutating func open(_ name: String, attributes: [XMLAttribute]) {
-        var frame = Frame(namespaces: [:])
-        for attribute in attributes {
-            if attribute.name == "xmlns" {
-                frame.namespaces[""] = attribute.value
-            } else if attribute.name.hasPrefix("xmlns:") {
-                frame.namespaces[String(attribute.name.dropFirst(6))] = attribute.value
-            }
-        }
+    private mutating func open(_ name: String, attributes: [XMLAttribute], in namespaces: XMPNamespaces) {
+        let frame = Frame()
         let parent = stack.last?.role ?? .other
         if let top = stack.indices.last { stack[top].hasChildren = true }
         stack.append(frame)
@@ -84,13 +76,13 @@ struct XMPListWalk {
         // other top-level elements are skipped without resolving their names.
         let isRDFOrDescription = name == "RDF" || name.hasSuffix(":RDF") || name == "Description" || name.hasSuffix(":Description")
         let matters = parent == .rdf ? isRDFOrDescription : parent != .other || name == "RDF" || name.hasSuffix(":RDF")
-        guard matters, let resolved = resolve(name, isAttribute: false) else { return }
+        guard matters, let resolved = namespaces.resolve(name, isAttribute: false) else { return }
         let role = role(of: resolved, inside: parent)
         stack[stack.count - 1].role = role
         if role == .region && region == nil, resolved == XMPName(XMPName.rdf, "li") { region = Region(depth: stack.count) }
         guard role == .region, region != nil else { return }
         for attribute in attributes {
-            switch resolve(attribute.name, isAttribute: true) {
+            switch namespaces.resolve(attribute.name, isAttribute: true) {
             case XMPName(XMPName.mwgRegions, "Name"): note(name: attribute.value)
             case XMPName(XMPName.mwgRegions, "Type"): note(type: attribute.value)
             default: break
@@ -145,15 +137,6 @@ struct XMPListWalk {
         case .region: return .region
         default: return .other
         }
-    }
-
-    private func resolve(_ qualified: String, isAttribute: Bool) -> XMPName? {
-        let parts = qualified.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualified)
-        if prefix.isEmpty, isAttribute { return nil }
-        let declared = stack.reversed().lazy.compactMap { $0.namespaces[prefix] }.first
-        guard let namespace = declared ?? XMPName.conventional[prefix] else { return nil }
-        return XMPName(namespace, local)
     }
 }
 

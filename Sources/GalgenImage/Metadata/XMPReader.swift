@@ -61,9 +61,22 @@ public enum XMPReader {
 
     static func read(_ packet: ArraySlice<UInt8>) -> XMPFields {
         var scanner = XMLScanner(packet.prefix(maxPacketBytes))
+        // One scan of the packet's tokens, one stack of namespaces, both walks.
+        var namespaces = XMPNamespaces()
         var walk = XMPWalk()
         var lists = XMPListWalk()
-        while let token = scanner.next(), walk.accept(token) { lists.accept(token) }
+        while let token = scanner.next() {
+            if case let .start(_, attributes, _) = token {
+                guard namespaces.depth < XMPWalk.maxDepth else { break }
+                namespaces.open(attributes)
+            }
+            walk.accept(token, in: namespaces)
+            lists.accept(token, in: namespaces)
+            switch token {
+            case .end, .start(_, _, true): namespaces.close()
+            default: break
+            }
+        }
         var fields = walk.fields
         fields.subjects = lists.lists[.subject] ?? []
         fields.hierarchicalSubjects = lists.lists[.hierarchicalSubject] ?? []

@@ -17,7 +17,6 @@ struct XMPWalk {
     }
 
     private struct Frame {
-        var namespaces: [String: String]
         var lang: String?
         var role = Role.other
         var text = ""
@@ -34,12 +33,12 @@ struct XMPWalk {
                          altText: value(.altText), dateTimeOriginal: value(.dateTimeOriginal), dateCreated: value(.dateCreated))
     }
 
-    /// Takes the next token; false when the walk ends here (nesting too deep).
-    mutating func accept(_ token: XMLToken) -> Bool {
+    /// Takes the next token, its names resolved in `namespaces` (which `XMPReader` has opened
+    /// for a start and closes after an end; nesting deeper than `maxDepth` ends the walk there).
+    mutating func accept(_ token: XMLToken, in namespaces: XMPNamespaces) {
         switch token {
         case let .start(name, attributes, selfClosing):
-            guard stack.count < Self.maxDepth else { return false }
-            open(name, attributes: attributes)
+            open(name, attributes: attributes, in: namespaces)
             if selfClosing { close() }
         case .end:
             // A mismatched end tag closes the innermost element anyway: the walk never waits forever.
@@ -52,30 +51,23 @@ struct XMPWalk {
             default: break
             }
         }
-        return true
     }
 
-    private mutating func open(_ name: String, attributes: [XMLAttribute]) {
-        var frame = Frame(namespaces: [:], lang: stack.last?.lang)
-        for attribute in attributes {
-            if attribute.name == "xmlns" {
-                frame.namespaces[""] = attribute.value
-            } else if attribute.name.hasPrefix("xmlns:") {
-                frame.namespaces[String(attribute.name.dropFirst(6))] = attribute.value
-            } else if attribute.name == "xml:lang" {
-                frame.lang = attribute.value
-            }
+    private mutating func open(_ name: String, attributes: [XMLAttribute], in namespaces: XMPNamespaces) {
+        var frame = Frame(lang: stack.last?.lang)
+        for attribute in attributes where attribute.name == "xml:lang" {
+            frame.lang = attribute.value
         }
         let parent = stack.last?.role ?? .other
         if let top = stack.indices.last { stack[top].hasChildren = true }
         stack.append(frame)
         // Outside rdf:RDF only rdf:RDF itself matters: most elements need no namespace lookup.
         let matters = parent != .other || name == "RDF" || name.hasSuffix(":RDF")
-        let role = matters ? Self.role(of: resolve(name, isAttribute: false), inside: parent) : .other
+        let role = matters ? Self.role(of: namespaces.resolve(name, isAttribute: false), inside: parent) : .other
         stack[stack.count - 1].role = role
         guard role == .description else { return }
         for attribute in attributes {
-            if let property = resolve(attribute.name, isAttribute: true).flatMap(XMPProperty.init) {
+            if let property = namespaces.resolve(attribute.name, isAttribute: true).flatMap(XMPProperty.init) {
                 record(property, attribute.value, lang: nil)
             }
         }
@@ -110,17 +102,6 @@ struct XMPWalk {
         case let .container(property) where isRDF && name.local == "li": return .item(property)
         default: return .other
         }
-    }
-
-    /// `prefix:local` with its prefix's URI from the innermost declaration (or the conventional
-    /// one); an unprefixed element is in the default namespace, an unprefixed attribute in none.
-    private func resolve(_ qualified: String, isAttribute: Bool) -> XMPName? {
-        let parts = qualified.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualified)
-        if prefix.isEmpty, isAttribute { return nil }
-        let declared = stack.reversed().lazy.compactMap { $0.namespaces[prefix] }.first
-        guard let namespace = declared ?? XMPName.conventional[prefix] else { return nil }
-        return XMPName(namespace, local)
     }
 }
 
