@@ -10,8 +10,8 @@ extension BuildPipeline {
         var rendered: [ImageSource: KeyedImage] = [:]
         // Sources that could not be downloaded were reported by the download stage already.
         var failures: [ImageFailure] = plan.sources.compactMap { planned in
-            guard case let .remote(url) = planned.source, case let .failure(problem) = fetched[url] else { return nil }
-            return ImageFailure(source: planned.source.description, location: planned.location, reason: "download failed: \(problem)")
+            guard case let .remote(url) = planned.source, case .failure = fetched[url] else { return nil }
+            return planned.downloadFailure(fetched)
         }
         let renderable = largestFirst(plan.sources.filter { planned in
             guard case let .remote(url) = planned.source else { return true }

@@ -33,7 +33,8 @@ extension BuildPipeline {
                 effects.report(.imageBuilt(source: planned.source.description, done: done, total: total))
             case let .failed(failure):
                 done += 1
-                effects.report(.imageFailed(failure, done: done, total: total))
+                // A source that could not be downloaded was reported by the download stage already.
+                if planned.localPath(fetched) != nil { effects.report(.imageFailed(failure, done: done, total: total)) }
             case .notKept:
                 continue
             }

@@ -71,4 +71,19 @@ struct MergeStageTests {
         let pages = try #require(merged.recorder.written).keys
         #expect(pages.contains("a/index.html") && !pages.contains("b/index.html") && !pages.contains("c/index.html"))
     }
+
+    /// A source whose download failed fails the merge once, as on one machine: named in the
+    /// summary, reported by the download stage only (not again as an item).
+    @Test func aFailedDownloadFailsOnceAndIsNotReportedTwice() async throws {
+        let store = try await Self.storeOf(["a"])
+        let url = "https://example.com/gone.jpg"
+        let merged = PipelineHarness()
+        let summary = try await merged.run("thumbnails: { widths: [400], formats: [jpeg] }\nimages: [photos/a.jpg, \(url)]\n",
+                                           photos: Self.photos, renditions: store.store, shards: Self.merge(),
+                                           fetchRemote: { urls, _ in Dictionary(uniqueKeysWithValues: urls.map { ($0, .failure(.status(404))) }) }).get()
+        #expect(summary.failures.map(\.source) == [url] && summary.failures.first?.reason.hasPrefix("download failed") == true)
+        let reported = merged.recorder.events.filter { if case let .imageFailed(failure, _, _) = $0 { failure.source == url } else { false } }
+        #expect(reported.isEmpty, "the download stage reported it")
+        #expect(merged.recorder.requests.isEmpty)
+    }
 }
