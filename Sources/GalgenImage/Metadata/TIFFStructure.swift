@@ -70,7 +70,7 @@ struct TIFFStructure {
         return entries
     }
 
-    private func entry(at at: Int) -> Entry {
+    private func entry(at: Int) -> Entry {
         Entry(tag: number(at: at, 2) ?? 0, type: number(at: at + 2, 2) ?? 0, count: number(at: at + 4, 4) ?? 0, at: at)
     }
 
