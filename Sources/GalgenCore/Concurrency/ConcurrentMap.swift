@@ -24,8 +24,8 @@ extension Array where Element: Sendable {
     }
 }
 
-/// `body` on the calling thread while `alongside` runs on another; returns once both are done,
-/// with `body`'s result or the first error (`body`'s before `alongside`'s).
+/// `body` on the calling thread while `other` runs on another; returns once both are done,
+/// with `body`'s result or the first error (`body`'s before `other`'s).
 public func alongside<Value>(_ other: @escaping @Sendable () throws -> Void, _ body: () throws -> Value) throws -> Value {
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<Void, any Error>>(.success(()))
@@ -34,9 +34,9 @@ public func alongside<Value>(_ other: @escaping @Sendable () throws -> Void, _ b
         outcome.withLock { $0 = result }
         done.signal()
     }
-    let value = Result { try body() }
+    let result = Result { try body() }
     done.wait()
-    let value2 = try value.get()
+    let value = try result.get()
     try outcome.withLock { $0 }.get()
-    return value2
+    return value
 }
