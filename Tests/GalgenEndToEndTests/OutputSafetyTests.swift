@@ -148,11 +148,41 @@ struct OutputSafetyTests {
             in: project.path, program: strace)
         #expect(result.status == 0, "\(result.stderr)")
         let site = "\"" + project.site + "\""
-        let calls = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+        let calls = Self.wholeCalls(try String(contentsOfFile: trace, encoding: .utf8))
             .filter { $0.contains(site + ",") || $0.contains(site + ")") }
         #expect(calls.count == 1, "\(calls.joined(separator: "\n"))")
         #expect(calls.allSatisfy { $0.contains("renameat2(") && $0.contains("RENAME_EXCHANGE") && $0.hasSuffix("= 0") },
                 "\(calls.joined(separator: "\n"))")
+    }
+
+    /// strace's lines with each call whole: a call another thread interrupted is printed as
+    /// `PID name(args <unfinished ...>` and later `PID <... name resumed>) = 0`; they are joined.
+    static func wholeCalls(_ trace: String) -> [String] {
+        var pending: [Substring: String] = [:]
+        var calls: [String] = []
+        for line in trace.split(separator: "\n") {
+            let pid = line.prefix { $0 != " " }
+            if line.hasSuffix(" <unfinished ...>") {
+                pending[pid] = String(line.dropLast(" <unfinished ...>".count))
+            } else if let resumed = line.range(of: " resumed>"), line.contains("<... "), let start = pending.removeValue(forKey: pid) {
+                calls.append(start + line[resumed.upperBound...])
+            } else {
+                calls.append(String(line))
+            }
+        }
+        return calls + pending.values
+    }
+
+    @Test func anInterruptedCallIsReadWhole() {
+        let trace = """
+        20139 renameat2(AT_FDCWD, "/t/.s", AT_FDCWD, "/t/_site", RENAME_EXCHANGE <unfinished ...>
+        20140 unlinkat(AT_FDCWD, "/t/x", 0) = 0
+        20139 <... renameat2 resumed>) = 0
+        """
+        #expect(Self.wholeCalls(trace) == [
+            "20140 unlinkat(AT_FDCWD, \"/t/x\", 0) = 0",
+            "20139 renameat2(AT_FDCWD, \"/t/.s\", AT_FDCWD, \"/t/_site\", RENAME_EXCHANGE) = 0",
+        ])
     }
     #endif
 

@@ -18,7 +18,7 @@ struct VideoBuildTests {
         try VideoClips.make("clip.mp4", in: folder + "/Day 2", VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
         try VideoClips.make("IMG_2001.MOV", in: folder, VideoClips.sourceInputs(size: "480x270")
             + ["-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"])
-        let landscape = try VideoClips.make("landscape.mp4", in: NSTemporaryDirectory(),
+        let landscape = try VideoClips.make("landscape.mp4", in: project.path,
                                             VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
         try VideoClips.make("IMG_2002.MOV", in: folder, ["-i", landscape, "-c", "copy", "-metadata:s:v:0", "rotate=90"])
         try VideoClips.make("IMG_2003.MOV", in: folder, VideoClips.sourceInputs(size: "480x270", audio: false)
@@ -123,7 +123,7 @@ struct VideoBuildTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try VideoClips.make("good.mp4", in: folder, VideoClips.sourceInputs() + VideoClips.h264)
         #expect(FileManager.default.createFile(atPath: folder + "/empty.mov", contents: Data()))
-        let whole = try Data(contentsOf: URL(fileURLWithPath: try VideoClips.make("whole.mp4", in: NSTemporaryDirectory(),
+        let whole = try Data(contentsOf: URL(fileURLWithPath: try VideoClips.make("whole.mp4", in: project.path,
                                                                                     VideoClips.sourceInputs(seconds: 1) + VideoClips.h264)))
         try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: folder + "/truncated.mp4"))
         try VideoClips.make("sound.mp4", in: folder, ["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac"])
@@ -172,7 +172,7 @@ struct VideoBuildTests {
         let folder = project.path("phone")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let jpeg = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/orientation/Landscape_1.jpg")))
-        let clip = try VideoClips.make("motion.mp4", in: NSTemporaryDirectory(), VideoClips.sourceInputs(size: "480x270", audio: false)
+        let clip = try VideoClips.make("motion.mp4", in: project.path, VideoClips.sourceInputs(size: "480x270", audio: false)
             + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
         let mp4 = Array(try Data(contentsOf: URL(fileURLWithPath: clip)))
         try Data(MotionPhotoFile.container(jpeg: jpeg, mp4: mp4)).write(to: URL(fileURLWithPath: folder + "/PXL_1.MP.jpg"))
