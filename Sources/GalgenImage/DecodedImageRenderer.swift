@@ -32,7 +32,7 @@ enum DecodedImageRenderer {
         if let warning = colour.warning { warnings.append(warning) }
         let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
-        return encoded.rendered(from: bytes, format: format, upright: (uprightWidth, uprightHeight), warnings: warnings,
+        return encoded.rendered(LocationScanner.scan(bytes, format: format), upright: (uprightWidth, uprightHeight), warnings: warnings,
                                 iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
     }
 

@@ -32,12 +32,16 @@ public struct EXIFSummary: Equatable, Sendable {
 
     /// Reads the EXIF of a whole JPEG file (no EXIF: an empty summary).
     public init(jpeg bytes: [UInt8]) {
-        self.init(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
+        self.init(tiff: MetadataBlocks(jpeg: bytes).exif ?? [])
     }
 
     /// Parses the TIFF payload of an APP1 "Exif" segment (after the "Exif\0\0" header).
     public init(tiff bytes: [UInt8]) {
-        guard let reader = TIFFStructure(bytes[...]) else { return }
+        self.init(tiff: bytes[...])
+    }
+
+    public init(tiff bytes: ArraySlice<UInt8>) {
+        guard let reader = TIFFStructure(bytes) else { return }
         let ifd = reader.firstIFD
         var visited: Set<Int> = [ifd]
         var exifPointer: Int?

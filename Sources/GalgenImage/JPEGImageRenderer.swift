@@ -17,7 +17,6 @@ public enum JPEGImageRenderer {
     /// What a photo's header says about making its renditions: the one place `render` and `peakBytes` work it out.
     struct Plan {
         let header: JPEGHeader
-        let exif: EXIFSummary
         let orientation: Orientation
         /// Upright size, and which stored edge becomes the output width.
         let uprightWidth: Int, uprightHeight: Int
@@ -25,10 +24,9 @@ public enum JPEGImageRenderer {
         /// The DCT scale (n/8) that leaves `decodeHeadroom` for the largest width.
         let scaleNumerator: Int
 
-        init(_ header: JPEGHeader, bytes: [UInt8], request: RenditionRequest) {
+        init(_ header: JPEGHeader, orientation: Orientation, request: RenditionRequest) {
             self.header = header
-            exif = EXIFSummary(tiff: JPEGMarkers.exifPayload(in: bytes) ?? [])
-            orientation = Orientation(rawValue: exif.orientation ?? 1) ?? .up
+            self.orientation = orientation
             uprightWidth = orientation.swapsAxes ? header.height : header.width
             uprightHeight = orientation.swapsAxes ? header.width : header.height
             widths = RenditionWidths.widths(requested: request.widths, sourceWidth: uprightWidth)
@@ -38,8 +36,12 @@ public enum JPEGImageRenderer {
     }
 
     public static func render(_ bytes: [UInt8], request: RenditionRequest, decoder: JPEGDecoder) throws -> RenderedImage {
-        let plan = Plan(try readHeader(bytes), bytes: bytes, request: request)
-        let (header, exif, orientation) = (plan.header, plan.exif, plan.orientation)
+        let header = try readHeader(bytes)
+        // The one walk over the file's blocks: its place, and the EXIF and words read below.
+        let scan = LocationScanner.scan(bytes, format: .jpeg)
+        let exif = EXIFSummary(tiff: scan.blocks.exif ?? [])
+        let plan = Plan(header, orientation: Orientation(rawValue: exif.orientation ?? 1) ?? .up, request: request)
+        let orientation = plan.orientation
         let (uprightWidth, uprightHeight) = (plan.uprightWidth, plan.uprightHeight)
         guard header.width * header.height <= request.maxPixels else {
             throw ImageStageError(message: "\(header.width)×\(header.height) is \(header.width * header.height) pixels, "
@@ -57,8 +59,8 @@ public enum JPEGImageRenderer {
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }
-        return encoded.rendered(from: bytes, format: .jpeg, upright: (uprightWidth, uprightHeight), warnings: warnings,
-                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(jpeg: bytes, exif: exif))
+        return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings, iccProfile: colour.iccProfile,
+                                exif: exif, metadata: PhotoMetadataReader.read(scan.blocks, exif: exif))
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is
@@ -83,15 +85,19 @@ public enum JPEGImageRenderer {
     }
 
     /// The decode's peak (a progressive file's coefficients; a CMYK photo's whole pixels, which are
-    /// converted before resampling) and what is made from it (the renditions, each turned upright).
+    /// converted before resampling) and what is made from it (the renditions, each turned upright),
+    /// from the header alone: the larger of the photo as stored and turned a quarter, so that its
+    /// metadata is read once, by the render (`LocationScanner.scan`).
     static func peakBytes(_ bytes: [UInt8], request: RenditionRequest) -> Int {
         // A damaged header, or a photo over max_pixels, fails before allocating anything.
         guard let header = try? JPEGHeader.read(bytes), header.width * header.height <= request.maxPixels else { return 0 }
-        let plan = Plan(header, bytes: bytes, request: request)
-        let largest = plan.widths.last ?? plan.uprightWidth
-        let rendition = largest * largest * plan.uprightHeight / max(1, plan.uprightWidth) * 3
-        return JPEGDecoder.peakBytes(of: header, scaleNumerator: plan.scaleNumerator, whole: header.colorModel == .cmyk)
-            + 3 * rendition
+        return [Orientation.up, .right].map { orientation in
+            let plan = Plan(header, orientation: orientation, request: request)
+            let largest = plan.widths.last ?? plan.uprightWidth
+            let rendition = largest * largest * plan.uprightHeight / max(1, plan.uprightWidth) * 3
+            return JPEGDecoder.peakBytes(of: header, scaleNumerator: plan.scaleNumerator, whole: header.colorModel == .cmyk)
+                + 3 * rendition
+        }.max() ?? 0
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws -> JPEGHeader {

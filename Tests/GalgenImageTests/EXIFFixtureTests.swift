@@ -45,7 +45,7 @@ struct EXIFFixtureTests {
 
     @Test(arguments: expected)
     func factsOfRealPhotos(name: String, facts: PhotoFacts) throws {
-        let payload = try #require(JPEGMarkers.exifPayload(in: try Fixtures.bytes("photos/" + name)))
+        let payload = try #require(MetadataBlocks(jpeg: try Fixtures.bytes("photos/" + name)).exif)
         #expect(EXIFSummary(tiff: payload).facts == facts)
     }
 

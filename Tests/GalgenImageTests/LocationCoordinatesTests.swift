@@ -27,7 +27,7 @@ struct LocationCoordinatesTests {
         ]
     }
 
-    func scan(_ segments: [[UInt8]]) -> (check: LocationCheck, coordinates: GeoCoordinates?) {
+    func scan(_ segments: [[UInt8]]) -> MetadataScan {
         LocationScanner.scan(LocationBytes.inserting(segments, into: base), format: .jpeg)
     }
 

@@ -43,11 +43,11 @@ struct RendererTests {
         let rendered = try JPEGImageRenderer.render(source, request: Self.request, decoder: JPEGDecoder())
         for rendition in rendered.renditions {
             let decoded = try JPEGDecoder().decode(rendition.jpeg)
-            #expect(JPEGMarkers.exifPayload(in: rendition.jpeg) == nil)
+            #expect(MetadataBlocks(jpeg: rendition.jpeg).exif == nil)
             #expect(decoded.iccProfile?.count == 3144)
             #expect(!containsSubsequence(rendition.jpeg, Array("Exif".utf8)))
         }
-        #expect(JPEGMarkers.exifPayload(in: source) != nil)
+        #expect(MetadataBlocks(jpeg: source).exif != nil)
         #expect(rendered.warnings.contains { $0.contains("GPS coordinates") })
     }
 

@@ -33,7 +33,6 @@ struct DecoderTests {
         #expect(header.isProgressive && header.colorModel == .gray)
         let decoded = try JPEGDecoder().decode(jpeg)
         #expect(decoded.iccProfile == profile)
-        #expect(JPEGMarkers.exifPayload(in: jpeg) == nil)
     }
 
     @Test func scaledDecodeUsesDCTScaling() throws {

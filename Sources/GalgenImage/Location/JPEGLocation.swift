@@ -27,7 +27,7 @@ enum JPEGLocation {
             guard starts.count < maxImages else { return findings.cannotRead("it holds more than \(maxImages) JPEG images") }
             starts.append(start)
             let label = starts.count == 1 ? "" : " of the \(Ordinal.word(starts.count)) image in the file"
-            let stream = scanStream(bytes, from: start, label: label, depth: 0, into: &findings)
+            let stream = scanStream(bytes, from: start, label: label, depth: 0, gathers: starts.count == 1, into: &findings)
             listed += stream.listed
             next = stream.end.flatMap { imageAfter($0, in: bytes, into: &findings) }
         }
@@ -72,12 +72,15 @@ enum JPEGLocation {
 
     /// One image's segments from its start (SOI). `end` is where its end (EOI) finishes, nil when
     /// the bytes ran out first or it could not be read; `listed` are the images its MPF index names.
-    static func scanStream(_ bytes: ArraySlice<UInt8>, from start: Int, label: String, depth: Int,
+    /// `gathers`: the file's first image, whose segments before its data (SOS) give the metadata
+    /// readers their blocks (`MetadataBlocks`), read to there even once the verdict is settled.
+    static func scanStream(_ bytes: ArraySlice<UInt8>, from start: Int, label: String, depth: Int, gathers: Bool = false,
                            into findings: inout LocationFindings) -> (end: Int?, listed: [Int]) {
         var stream = Stream(label: label, depth: depth)
+        var gathering = gathers
         var offset = start + 2
         defer { stream.finish(into: &findings) }
-        while offset < bytes.endIndex - 1, !findings.isSettled {
+        while offset < bytes.endIndex - 1, gathering || !findings.isSettled {
             guard bytes[offset] == 0xFF else {
                 findings.cannotRead("it has bytes that are not a JPEG marker at byte \(offset - bytes.startIndex)\(label)")
                 return (nil, stream.listed)
@@ -97,9 +100,12 @@ enum JPEGLocation {
                     findings.cannotRead("it ends inside a segment that starts at byte \(at)\(label) (the file is cut short)")
                     return (nil, stream.listed)
                 }
-                stream.segment(marker, payload: bytes[(offset + 4)..<(offset + 2 + length)], into: &findings)
+                let payload = bytes[(offset + 4)..<(offset + 2 + length)]
+                if gathering { findings.blocks.gather(marker, payload) }
+                if !findings.isSettled { stream.segment(marker, payload: payload, into: &findings) }
                 offset += 2 + length
                 if marker == 0xDA {
+                    gathering = false
                     guard let next = markerAfterEntropyData(bytes, from: offset) else { return (nil, stream.listed) }
                     offset = next
                 }

@@ -8,6 +8,9 @@ struct LocationFindings: Sendable {
     private(set) var unreadable: String?
     /// The first EXIF GPS position read (`TIFFLocation`): for the build, never for the site.
     private(set) var coordinates: GeoCoordinates?
+    /// What the primary image's blocks hold for the metadata readers, gathered on the way
+    /// (`MetadataBlocks`); a JPEG's are all gathered even after the verdict is settled.
+    var blocks = MetadataBlocks()
     /// How many bytes the scanners may still inflate (zlib) or copy together (HEIF items), so that
     /// no input can make the check take more than bounded time and memory.
     var budget = LocationFindings.budgetBytes

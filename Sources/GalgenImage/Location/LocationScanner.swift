@@ -13,14 +13,17 @@ public enum LocationScanner {
         scan(bytes, format: format).check
     }
 
-    /// The verdict, and the camera's position from the first EXIF GPS block that has one (for
-    /// the build only: never published), from the same walk over the same blocks.
-    public static func scan(_ bytes: [UInt8], format: ImageFormat) -> (check: LocationCheck, coordinates: GeoCoordinates?) {
+    /// The verdict, the camera's position from the first EXIF GPS block that has one (for the
+    /// build only: never published) and, for a JPEG, the blocks its words and facts are read
+    /// from (`MetadataBlocks`), all from the same walk over the same blocks.
+    public static func scan(_ bytes: [UInt8], format: ImageFormat) -> MetadataScan {
         // A video's place is read by ffprobe with the rest of its metadata, never from here.
-        guard let codec = ImageCodecs.codec(for: format) else { return (.unreadable("it is a video (\(format.identity.name))"), nil) }
+        guard let codec = ImageCodecs.codec(for: format) else {
+            return MetadataScan(format: format, check: .unreadable("it is a video (\(format.identity.name))"), coordinates: nil, blocks: MetadataBlocks())
+        }
         var findings = LocationFindings()
         codec.scanLocation(bytes[...], &findings)
-        return (findings.check, findings.coordinates)
+        return MetadataScan(format: format, check: findings.check, coordinates: findings.coordinates, blocks: findings.blocks)
     }
 
     /// The same, the format told from the bytes; a file of no known format is unreadable.

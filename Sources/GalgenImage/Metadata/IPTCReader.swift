@@ -45,12 +45,7 @@ public enum IPTCReader {
 
     /// The fields of the JPEG's IPTC; empty fields when it has none.
     public static func read(jpeg bytes: [UInt8]) -> IPTCFields {
-        var joined: [UInt8] = []
-        for payload in JPEGMarkers.payloads(in: bytes, marker: 0xED, signature: signature) {
-            joined.append(contentsOf: payload.prefix(maxResourceBytes - joined.count))
-            if joined.count >= maxResourceBytes { break }
-        }
-        return read(resources: joined)
+        read(resources: MetadataBlocks(jpeg: bytes).photoshop)
     }
 
     /// The fields of Photoshop image resources (the APP13 payload after its header).

@@ -20,12 +20,14 @@ import GalgenCore
 public enum PhotoMetadataReader {
     /// The metadata of a whole JPEG file (a file without any: an empty `PhotoMetadata`).
     public static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
-        read(jpeg: bytes, exif: EXIFSummary(jpeg: bytes))
+        let blocks = MetadataBlocks(jpeg: bytes)
+        return read(blocks, exif: EXIFSummary(tiff: blocks.exif ?? []))
     }
 
-    /// The same, with the file's EXIF already read (the image stage reads it for orientation).
-    public static func read(jpeg bytes: [UInt8], exif: EXIFSummary) -> PhotoMetadata {
-        combine(xmp: XMPReader.read(jpeg: bytes), iptc: IPTCReader.read(jpeg: bytes), exif: exif)
+    /// The same from a JPEG's blocks (`MetadataBlocks`, the one walk over its file), with its
+    /// EXIF already read (the image stage reads it for orientation).
+    public static func read(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoMetadata {
+        combine(xmp: blocks.xmp.map(XMPReader.read) ?? XMPFields(), iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif)
     }
 
     /// The metadata of a photo of another format, from its EXIF and XMP (HEIF items, WebP and PNG chunks).

@@ -48,10 +48,7 @@ public enum XMPReader {
 
     /// The fields of the JPEG's first standard XMP packet; empty fields when it has none.
     public static func read(jpeg bytes: [UInt8]) -> XMPFields {
-        guard let packet = JPEGMarkers.payloads(in: bytes, marker: 0xE1, signature: signature).first else {
-            return XMPFields()
-        }
-        return read(packet)
+        MetadataBlocks(jpeg: bytes).xmp.map(read) ?? XMPFields()
     }
 
     /// The fields of one XMP packet (the XML, without the APP1 signature).
