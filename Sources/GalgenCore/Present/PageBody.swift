@@ -26,6 +26,18 @@ public enum PageBody: Equatable, Sendable {
         case let .tags(body): body
         }
     }
+
+    /// A name of the body for galgen's renderer, read where the body is rather than from a
+    /// copy boxed as `content` (a box per name looked up on every page).
+    func templateField(_ name: FieldName) -> TemplateData? {
+        switch self {
+        case let .photo(body): body.templateField(name)
+        case let .overview(body): body.templateField(name)
+        case let .albums(body): body.templateField(name)
+        case let .tag(body): body.templateField(name)
+        case let .tags(body): body.templateField(name)
+        }
+    }
 }
 
 /// A photo's own page: the photo, the window of the album's segments around it, and the ways

@@ -34,12 +34,13 @@ public struct PageViewModel: MustacheParent, TemplateScope, ViewModelValue, Equa
     }
 
     /// The same lookup for galgen's renderer.
-    public func templateField(_ name: String) -> TemplateData? {
-        if name == Self.kindKey { return .text(kind.template) }
-        return frame.templateField(name) ?? body.content.templateField(name)
+    public func templateField(_ name: FieldName) -> TemplateData? {
+        if name.id == Self.kindName.id { return .text(kind.template) }
+        return frame.templateField(name) ?? body.templateField(name)
     }
 
     static let kindKey = "template"
+    static let kindName = FieldName(kindKey)
 
     public var templateValue: Any? { self }
     public var templateData: TemplateData? { .scope(self) }

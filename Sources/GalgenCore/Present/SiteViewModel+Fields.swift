@@ -33,18 +33,23 @@ public struct ViewModelField<Model>: Sendable {
     }
 }
 
-/// A view model's fields in declaration order (the page key hashes them in that order) and
-/// by name (Mustache asks for one at a time, so a lookup is one hash, not a scan).
+/// A view model's fields in declaration order (the page key hashes them in that order), by
+/// name (Mustache asks for one at a time, so a lookup is one hash, not a scan), and by
+/// interned name (`FieldName`: galgen's renderer indexes an array).
 public struct ViewModelFields<Model>: Sendable, ExpressibleByArrayLiteral {
     public let all: [ViewModelField<Model>]
     let byName: [String: @Sendable (Model) -> Any?]
-    let dataByName: [String: @Sendable (Model) -> TemplateData?]
+    /// Each field's reader at its name's `FieldName.id`; nil at the other names' ids.
+    let dataByID: [(@Sendable (Model) -> TemplateData?)?]
 
     /// Names must be unique: a repeated one traps when the list is first used, which the
     /// view-model tests do.
     public init(arrayLiteral fields: ViewModelField<Model>...) {
         all = fields
         byName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.templateValue) })
-        dataByName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.templateData) })
+        let ids = fields.map { FieldName($0.name).id }
+        var table = [(@Sendable (Model) -> TemplateData?)?](repeating: nil, count: (ids.max() ?? -1) + 1)
+        for (field, id) in zip(fields, ids) { table[id] = field.templateData }
+        dataByID = table
     }
 }

@@ -8,7 +8,10 @@ extension ViewModel {
 
     public var templateValue: Any? { self }
 
-    public func templateField(_ name: String) -> TemplateData? { Self.fields.dataByName[name]?(self) ?? nil }
+    public func templateField(_ name: FieldName) -> TemplateData? {
+        let table = Self.fields.dataByID
+        return name.id < table.count ? table[name.id]?(self) ?? nil : nil
+    }
 
     public var templateData: TemplateData? { .scope(self) }
 }

@@ -30,5 +30,5 @@ public enum TemplateData: Sendable {
 public protocol TemplateScope: Sendable {
     /// The named value; nil when this scope has no such name or holds nothing under it, so the
     /// lookup goes on down the stack, as Mustache's does.
-    func templateField(_ name: String) -> TemplateData?
+    func templateField(_ name: FieldName) -> TemplateData?
 }

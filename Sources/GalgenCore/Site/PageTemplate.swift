@@ -122,7 +122,7 @@ struct PageTemplate: Sendable {
             return nil
         }
 
-        private func descend(_ value: TemplateData?, into parts: ArraySlice<String>) -> TemplateData? {
+        private func descend(_ value: TemplateData?, into parts: ArraySlice<FieldName>) -> TemplateData? {
             parts.reduce(value) { value, part in value?.scope?.templateField(part) }
         }
     }

@@ -15,11 +15,11 @@ indirect enum TemplateNode: Sendable {
 /// `.` (the current value) or `.a` (`a` of the current value only).
 struct TemplateName: Sendable, Equatable {
     var anchored: Bool
-    var parts: [String]
+    var parts: [FieldName]
 
     init(_ name: String) {
         anchored = name.first == "."
-        parts = name.split(separator: ".").map(String.init)
+        parts = name.split(separator: ".").map { FieldName(String($0)) }
     }
 }
 

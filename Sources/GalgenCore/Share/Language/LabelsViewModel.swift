@@ -25,11 +25,11 @@ public struct LabelsViewModel: MustacheParent, TemplateScope, ViewModelValue, Eq
         }
     }
 
-    public func templateField(_ name: String) -> TemplateData? {
-        switch name {
+    public func templateField(_ name: FieldName) -> TemplateData? {
+        switch name.text {
         case "language": .text(labels.language)
         case "rtl": .flag(labels.isRightToLeft)
-        default: text(name).map(TemplateData.text)
+        default: text(name.text).map(TemplateData.text)
         }
     }
 
