@@ -3,8 +3,8 @@ import GalgenCore
 import Synchronization
 
 /// The shards' part of a cache (`CacheFolder.Layout.shards`): each shard's rendition records (and,
-/// for a shard, the cache's own), read together the first time a build looks for a key its own
-/// records lack, and each shard's run
+/// for a shard, the cache's own), read together the first time a shard looks for a key its own
+/// records lack (a merge folds them in instead, `fold`), and each shard's run
 /// (`ShardRun`, `shard.json`). Shards write disjoint files, so copying their caches into one
 /// folder merges them; the merge folds what it uses into the cache's records and removes the rest.
 final class ShardRecords: Sendable {
@@ -38,9 +38,9 @@ final class ShardRecords: Sendable {
         tables.withLock { tables in
             if tables == nil {
                 var loaded = Tables()
-                eachTable { images, videos in
-                    loaded.images.merge(images) { first, _ in first }
-                    loaded.videos.merge(videos) { first, _ in first }
+                for table in decoded(others) {
+                    loaded.images.merge(table.images) { first, _ in first }
+                    loaded.videos.merge(table.videos) { first, _ in first }
                 }
                 tables = loaded
             }
@@ -48,33 +48,36 @@ final class ShardRecords: Sendable {
         }
     }
 
-    /// A build that is no shard (the merge) takes every shard's records into its own, once:
-    /// the shards' files are decoded on every core at once, then taken in their folders' order
-    /// (the cache's own entry wins, then the first shard's).
+    /// A build that is no shard (the merge) takes every shard's records into its own, once, in
+    /// their folders' order (the cache's own entry wins, then the first shard's).
     func fold(into images: RecordFile<[String: RenderedImage]>, _ videos: RecordFile<[String: DiskRenditionStore.KeptVideo]>) {
         folded.withLock { folded in
             guard !folded else { return }
             folded = true
-            let folders = others
-            let decoded = Mutex<[Int: Tables]>([:])
-            DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-                var tables = Tables()
-                table(of: folders[index]) { shardImages, shardVideos in
-                    tables.images = shardImages
-                    tables.videos = shardVideos
-                }
-                decoded.withLock { $0[index] = tables }
-            }
-            var shardsTables = decoded.withLock { tables in
-                defer { tables = [:] }
-                return tables
-            }
-            for index in folders.indices {
-                guard let tables = shardsTables.removeValue(forKey: index) else { continue }
+            for tables in decoded(others) {
                 if !tables.images.isEmpty { images.change { Self.take(tables.images, into: &$0) } }
                 if !tables.videos.isEmpty { videos.change { Self.take(tables.videos, into: &$0) } }
             }
         }
+    }
+
+    /// The image and video records of each folder, in the folders' order, their files decoded
+    /// on every core at once: the one way both a shard's lookups and a merge's fold read them.
+    private func decoded(_ folders: [String]) -> [Tables] {
+        let decoded = Mutex<[Int: Tables]>([:])
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            var tables = Tables()
+            table(of: folders[index]) { images, videos in
+                tables.images = images
+                tables.videos = videos
+            }
+            decoded.withLock { $0[index] = tables }
+        }
+        var byIndex = decoded.withLock { tables in
+            defer { tables = [:] }
+            return tables
+        }
+        return folders.indices.compactMap { byIndex.removeValue(forKey: $0) }
     }
 
     /// `shard`'s entries into `table`, which keeps its own for a key in both. An empty table
@@ -83,11 +86,6 @@ final class ShardRecords: Sendable {
         guard !table.isEmpty else { return table = shard }
         table.reserveCapacity(table.count + shard.count)
         table.merge(shard) { mine, _ in mine }
-    }
-
-    /// The image and video records of each folder in `others`, one folder at a time.
-    private func eachTable(_ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
-        for folder in others { table(of: folder, body) }
     }
 
     /// The image and video records of one shard's (or the cache's own) folder.
