@@ -52,6 +52,32 @@ struct ShardBuildTests {
         #expect(again.status == 0 && again.stderr.contains("up to date"), "\(again.stderr)")
     }
 
+    /// A Live Photo named apart dealt to two shards (two items, two shards: one each): neither
+    /// shard can pair it, so the MOV's shard makes a motion's MP4 beside its own; the merge pairs
+    /// it as one machine does and publishes the same site, running no ffmpeg.
+    @Test func aLivePhotoNamedApartAcrossTwoShardsMergesAsOneMachinePairsIt() async throws {
+        try #require(VideoClips.available, "ffmpeg and ffprobe are not installed: make test installs them")
+        let project = try TestProject("video: { heights: [144, 240] }\nthumbnails: { widths: [160], formats: [jpeg] }\nimages:\n  - roll/\n")
+        try VideoBuildTests.livePhotoNamedApart(in: project.path("roll"))
+        let machines = try (1...2).map { _ in try Self.copy(of: project) }
+        var dealt: [String] = []
+        for (index, machine) in machines.enumerated() {
+            let shard = try await machine.buildWithBinary(["--shard", "\(index + 1)/2"])
+            #expect(shard.status == 0, "\(shard.stderr)")
+            dealt += try Self.report(machine, shard: "\(index + 1)-of-2").map(\.source)
+            try Self.copyCache(of: machine, into: project)
+        }
+        #expect(dealt.count == 2, "one item each: \(dealt)")
+        let merged = try await project.buildWithBinary(["--verbose"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(!VideoBuildTests.programsRun(merged.stdout + merged.stderr).contains { $0.contains(" -i ") }, "the merge transcodes nothing")
+        let page = try #require(project.siteFile("img-1234/index.html"))
+        #expect(page.contains("img-1234-1-240p.") && page.contains("class=\"live"), "the still plays the MOV as its motion")
+        let single = try await project.buildWithBinary(["--cache-dir", project.path("single-cache"), "--output", project.path("single-site")])
+        #expect(single.status == 0, "\(single.stderr)")
+        try Self.expectSameFiles(project.site, project.path("single-site"))
+    }
+
     /// Each shard drew and printed its own unlisted address (three CI logs, three addresses, the
     /// last copied cache's won). Shards draw none and print none; the merge draws it once.
     @Test func onlyTheMergeDrawsAndSaysAnUnlistedAddress() async throws {

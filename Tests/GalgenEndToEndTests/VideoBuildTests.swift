@@ -237,22 +237,39 @@ struct VideoBuildTests {
         }
     }
 
-    @Test func aLivePhotoNamedApartIsPairedByItsContentIdentifier() async throws {
-        let project = try TestProject("\(Self.small)\nimages:\n  - roll/\n")
-        let folder = project.path("roll")
+    /// A still and its motion named apart, found by the content identifier both carry, in `folder`.
+    static func livePhotoNamedApart(in folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let identifier = "6B1D0B4E-2B1D-4C9A-9A0E-4C3F2D6F1A7B"
         let still = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.root + "/orientation/Landscape_1.jpg")))
         try Data(AppleLivePhotoEXIF.jpeg(still, contentIdentifier: identifier)).write(to: URL(fileURLWithPath: folder + "/IMG_1234.JPG"))
-        try VideoClips.make("IMG_1234 (1).MOV", in: folder, VideoClips.sourceInputs(audio: false)
-            + ["-c:v", "libx264", "-preset", "ultrafast", "-metadata", "com.apple.quicktime.content.identifier=\(identifier)",
-               "-movflags", "use_metadata_tags"])
+        // With sound, as a phone records it: a motion is published without (its MP4 is not the video's).
+        try VideoClips.make("IMG_1234 (1).MOV", in: folder, VideoClips.sourceInputs()
+            + ["-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest",
+               "-metadata", "com.apple.quicktime.content.identifier=\(identifier)", "-movflags", "use_metadata_tags"])
+    }
+
+    /// Paired once, before any MP4 is made (`pairLivePhotos`): the MOV is encoded as a motion (one
+    /// H.264 at the largest height, as a motion named like its still gets), not as a video of its
+    /// own (every height and a poster) that the page then leaves out.
+    @Test func aLivePhotoNamedApartIsPairedByItsContentIdentifierAndEncodedAsAMotionOnly() async throws {
+        let project = try TestProject("video: { heights: [144, 240] }\nthumbnails: { widths: [160, 320], formats: [jpeg] }\n"
+            + "images:\n  - roll/\n")
+        let folder = project.path("roll")
+        try Self.livePhotoNamedApart(in: folder)
         try VideoClips.make("other.mov", in: folder, VideoClips.sourceInputs(audio: false) + ["-c:v", "libx264", "-preset", "ultrafast"])
-        let result = try await project.buildWithBinary()
+        let result = try await project.buildWithBinary(["--verbose"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Set(project.photoPages().map(\.slug)) == ["img-1234", "other"], "\(project.photoPages().map(\.slug))")
         let page = try #require(project.siteFile("img-1234/index.html"))
         #expect(page.contains("img-1234-1-240p.") && page.contains("class=\"live"), "the still plays the MOV as its motion")
+        let motionFiles = project.siteFiles("images").filter { $0.hasPrefix("img-1234-1-") }
+        #expect(motionFiles.count == 1 && motionFiles[0].hasSuffix(".mp4") && motionFiles[0].contains("-240p."), "\(motionFiles)")
+        #expect(project.siteFiles("images").filter { $0.hasPrefix("other-") && $0.hasSuffix(".mp4") }.count == 2)
+        let encodes = Self.programsRun(result.stdout + result.stderr).filter { $0.contains("ffmpeg ") && $0.contains("IMG_1234 (1).MOV") }
+        #expect(encodes.filter { $0.contains(".mp4") }.count == 1, "\(encodes.joined(separator: "\n"))")
+        let again = try await project.buildWithBinary()
+        #expect(again.status == 0 && again.stderr.contains("up to date"), "\(again.stderr)")
     }
 
     /// Whether the MP4's `moov` box comes before its `mdat` (playback starts before the whole file arrives).

@@ -37,6 +37,8 @@ struct VideoToMake {
     var sourceDigest: String
     var path: String
     var started: ContinuousClock.Instant
+    /// Its poster was taken from the store (`withOutputs`' `reused`).
+    var posterReused = false
 }
 
 extension BuildPipeline {
@@ -117,6 +119,8 @@ extension BuildPipeline {
                                sourcePath: video.path, reused: reused && pending.isEmpty,
                                milliseconds: (ContinuousClock.now - video.started).milliseconds)
         keyed.pending = pending
+        keyed.video = video
+        keyed.video?.posterReused = reused
         return .success(keyed)
     }
 

@@ -6,44 +6,46 @@
 /// out and named.
 extension BuildPipeline {
     func mergeItems(_ plan: BuildPlan, gallery: Gallery, _ merge: ShardMerge) async throws(BuildError)
-        -> (fetched: [String: Result<FetchedSource, FetchProblem>], rendered: [ImageSource: KeyedImage], failures: [ImageFailure],
-            missing: MissingShardItems?) {
+        -> (made: MadeItems, missing: MissingShardItems?) {
         effects.report(BuildStage.downloading.event)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         effects.report(BuildStage.renderingImages.event)
         let total = plan.sources.count
         let found = lookUpAll(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
         var rendered: [ImageSource: KeyedImage] = [:]
-        var failures: [ImageFailure] = []
-        var notKept: [PlannedSource] = []
+        var failed: [ImageSource: ImageFailure] = [:]
         for (planned, find) in zip(plan.sources, found) {
             switch find {
             case let .kept(keyed): rendered[planned.source] = keyed
-            case let .failed(failure): failures.append(failure)
-            case .notKept: notKept.append(planned)
+            case let .failed(failure): failed[planned.source] = failure
+            case .notKept: continue
             }
         }
+        // Paired as on one machine: a Live Photo's video named apart needs a motion's MP4s.
+        var pairingFailures: [ImageFailure] = []
+        let (paired, pairedPlan) = pairLivePhotos(gallery, plan: plan, rendered: &rendered, failures: &pairingFailures, shard: false)
         effects.report(.renderingStarted(total: total, done: 0, weight: 0))
         var done = 0
-        for (planned, find) in zip(plan.sources, found) {
-            switch find {
-            case let .kept(keyed):
+        var notKept: [PlannedSource] = []
+        for planned in pairedPlan.sources {
+            if let keyed = rendered[planned.source], keyed.pending.isEmpty {
                 done += 1
                 for warning in keyed.image.warnings { effects.report(.imageWarning(source: planned.source.description, message: warning)) }
                 effects.report(.imageBuilt(source: planned.source.description, done: done, total: total))
-            case let .failed(failure):
+            } else if let failure = failed[planned.source] {
                 done += 1
                 // A source that could not be downloaded was reported by the download stage already.
                 if planned.localPath(fetched) != nil { effects.report(.imageFailed(failure, done: done, total: total)) }
-            case .notKept:
-                continue
+            } else if !pairingFailures.contains(where: { $0.source == planned.source.description }) {
+                rendered[planned.source] = nil
+                notKept.append(planned)
             }
         }
         effects.report(.renderingFinished)
-        let (shardFailures, missing) = try settle(notKept, plan: plan, merge)
-        failures += shardFailures
+        let (shardFailures, missing) = try settle(notKept, plan: pairedPlan, merge)
+        var failures = plan.sources.compactMap { failed[$0.source] } + pairingFailures + shardFailures
         failures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        return (fetched, rendered, failures, missing)
+        return (MadeItems(gallery: paired, plan: pairedPlan, fetched: fetched, rendered: rendered, failures: failures), missing)
     }
 
     /// What the cache holds of an item in a merge: all of it, or not all of it (made by no shard here).
@@ -65,7 +67,8 @@ extension BuildPipeline {
                       needsLocation: Bool) -> MergeFind {
         guard let path = planned.localPath(fetched) else { return .failed(planned.downloadFailure(fetched)) }
         switch lookUp(planned, path: path, request: request, needsLocation: needsLocation) {
-        case let .kept(keyed) where keyed.pending.isEmpty:
+        // A video's MP4s may be pending: as a Live Photo's motion it needs others (`pairLivePhotos`).
+        case let .kept(keyed) where keyed.pending.isEmpty || keyed.video != nil:
             guard let (motion, motionRequest) = Self.motion(of: keyed, planned, request: request) else { return .kept(keyed) }
             switch lookUpVideo(motion, path: keyed.sourcePath, sourceDigest: keyed.sourceDigest, request: motionRequest, started: .now) {
             case let .kept(motionKept) where motionKept.pending.isEmpty: return .kept(Self.attach(.success(motionKept), to: keyed))

@@ -24,7 +24,8 @@ extension BuildPipeline {
         let mine = ShardPlan.assign(whole, count: shard.count, base: directory, size: effects.fileSize)
             .filter { $0.1 == shard.index }.map(\.0)
         let plan = BuildPlan(sources: mine, request: whole.request, layout: whole.layout)
-        let (fetched, rendered, failures) = try await makeItems(plan, gallery: gallery)
+        let made = try await makeItems(plan, gallery: gallery, shard: true)
+        let (fetched, rendered, failures) = (made.fetched, made.rendered, made.failures)
         let keys = Dictionary(plan.sources.map { ($0.source.description, shardKey($0.source)) }) { first, _ in first }
         let milliseconds = (ContinuousClock.now - started).milliseconds
         let run = ShardRun(shard: shard, galleryItems: whole.sources.count, items: plan.sources.count,

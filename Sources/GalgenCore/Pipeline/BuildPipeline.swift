@@ -46,17 +46,18 @@ public struct BuildPipeline: Sendable {
         loaded.gallery = try addressUnlisted(loaded.gallery)
         if case let .shard(shard) = shards { return try await buildShard(loaded, shard) }
         let started = ContinuousClock.now
-        let gallery = loaded.gallery
-        let plan = try stage(.planning) { Planner.plan(gallery) }
+        let planned = try stage(.planning) { Planner.plan(loaded.gallery) }
         effects.renditions.foldShards()
-        let (fetched, rendered, renderFailures, missing): ([String: Result<FetchedSource, FetchProblem>], [ImageSource: KeyedImage],
-                                                          [ImageFailure], MissingShardItems?)
+        let made: MadeItems
+        let missing: MissingShardItems?
         if let merge = merging {
-            (fetched, rendered, renderFailures, missing) = try await mergeItems(plan, gallery: gallery, merge)
+            (made, missing) = try await mergeItems(planned, gallery: loaded.gallery, merge)
         } else {
-            (fetched, rendered, renderFailures) = try await makeItems(plan, gallery: gallery)
+            made = try await makeItems(planned, gallery: loaded.gallery)
             missing = nil
         }
+        // From here on, a Live Photo named apart is one item (`pairLivePhotos`).
+        let (gallery, plan, fetched, rendered, renderFailures) = (made.gallery, made.plan, made.fetched, made.rendered, made.failures)
         let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
                                             recheck: merging != nil, locate: effects.locateOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
@@ -90,21 +91,31 @@ public struct BuildPipeline: Sendable {
         return summary
     }
 
-    /// Download, render and transcode the plan's items. Cancelled (serve's background formats,
-    /// replaced by a newer build): the site stays as it was, and what was rendered is kept for
-    /// the build that replaces this one.
-    func makeItems(_ plan: BuildPlan, gallery: Gallery) async throws(BuildError)
-        -> (fetched: [String: Result<FetchedSource, FetchProblem>], rendered: [ImageSource: KeyedImage], failures: [ImageFailure]) {
+    /// What the item stages hand on: the gallery and plan with Live Photos named apart paired
+    /// (`pairLivePhotos`), the downloads, each item's kept or made files, and what failed.
+    struct MadeItems {
+        var gallery: Gallery
+        var plan: BuildPlan
+        var fetched: [String: Result<FetchedSource, FetchProblem>]
+        var rendered: [ImageSource: KeyedImage]
+        var failures: [ImageFailure]
+    }
+
+    /// Download, render (and probe), pair Live Photos named apart, then transcode the plan's
+    /// items. Cancelled (serve's background formats, replaced by a newer build): the site stays
+    /// as it was, and what was rendered is kept for the build that replaces this one.
+    func makeItems(_ plan: BuildPlan, gallery: Gallery, shard: Bool = false) async throws(BuildError) -> MadeItems {
         effects.report(BuildStage.downloading.event)
         let fetched = await fetchRemote(plan, settings: gallery.download)
         effects.report(BuildStage.renderingImages.event)
         var (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
-        failures += await runTranscodes(&rendered, plan: plan)
+        let (paired, pairedPlan) = pairLivePhotos(gallery, plan: plan, rendered: &rendered, failures: &failures, shard: shard)
+        failures += await runTranscodes(&rendered, plan: pairedPlan)
         if Task.isCancelled {
             try? effects.saveRendered()
             throw .cancelled
         }
-        return (fetched, rendered, failures)
+        return MadeItems(gallery: paired, plan: pairedPlan, fetched: fetched, rendered: rendered, failures: failures)
     }
 
     private func stage<T>(_ stage: BuildStage, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
@@ -146,6 +157,9 @@ struct KeyedImage: Sendable {
     var milliseconds: Int
     /// A video's MP4s still to encode (`runTranscodes`).
     var pending: [PendingTranscode] = []
+    /// A video's poster and what its MP4s' keys need: its outputs are looked up again as a
+    /// motion's when it turns out to be a Live Photo's (`pairLivePhotos`).
+    var video: VideoToMake? = nil
     /// Formats requested but left for a later build (`BuildPipeline.formatsLater`).
     var later: [OutputFormat] = []
 }

@@ -17,6 +17,16 @@ public struct BuildPlan: Equatable, Sendable {
     public func planned(_ source: ImageSource) -> PlannedSource? {
         index[source].map { sources[$0] }
     }
+
+    /// The plan with these videos as Live Photos' motions: paired by their content identifier
+    /// once they were looked up (`LivePairing`), after planning.
+    public func with(motions: Set<ImageSource>) -> BuildPlan {
+        var plan = self
+        for index in plan.sources.indices where motions.contains(plan.sources[index].source) {
+            plan.sources[index].video.isMotion = true
+        }
+        return plan
+    }
 }
 
 /// One source image, where it is listed, and the output path stem its renditions share (from the layout).

@@ -34,14 +34,13 @@ public enum Presenter {
     /// resolved and what the page needs of it.
     static func shown(_ album: Album, gallery: Gallery, plan: BuildPlan, rendered: (ImageSource) -> RenderedImage?) -> [ShownImage] {
         let shown: [ShownImage] = album.images.compactMap { shownEntry($0, gallery: gallery, plan: plan, rendered: rendered) }
-        let paired = pairedByContentIdentifier(shown, livePhotos: gallery.thumbnails.video.livePhotos)
-        let entries = paired.enumerated().map { index, entry in
+        let entries = shown.enumerated().map { index, entry in
             PhotoSorting.Entry(name: entry.image.fileName, path: entry.image.source.description,
                                taken: PhotoSorting.captureTime(metadata: entry.rendered.metadata, fileName: entry.image.fileName,
                                                                modified: entry.image.modified),
                                listed: index)
         }
-        return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { paired[$0] }
+        return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { shown[$0] }
     }
 
     /// One photo as a page shows it, its words resolved; nil when it has no renditions.
@@ -50,7 +49,7 @@ public enum Presenter {
         guard let result = rendered(image.source), !result.renditions.isEmpty,
               let planned = plan.planned(image.source) else { return nil }
         var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata, tags: gallery.tags), rendered: result, planned: planned)
-        if let motion = image.motion, let file = rendered(motion)?.video?.files.first, let motionPlan = plan.planned(motion) {
+        if let motion = image.motion, let file = rendered(motion)?.video.flatMap(motionFile), let motionPlan = plan.planned(motion) {
             entry.motion = (file, motionPlan.path(of: file))
         } else if let file = result.motion?.files.first {
             entry.motion = (file, planned.motionPath(of: file))
@@ -58,27 +57,10 @@ public enum Presenter {
         return entry
     }
 
-    /// A Live Photo whose still and motion are named apart (`IMG_1234.HEIC`, `IMG_1234 (1).MOV`),
-    /// found by the content identifier both carry: the still gets the video's smallest MP4 as its
-    /// motion, and the video leaves the album (with `live_photos: false` too: the still only).
-    static func pairedByContentIdentifier(_ shown: [ShownImage], livePhotos: Bool) -> [ShownImage] {
-        var videos: [String: Int] = [:]
-        for (index, entry) in shown.enumerated() where entry.rendered.video != nil {
-            if let identifier = entry.rendered.facts.contentIdentifier, videos[identifier] == nil { videos[identifier] = index }
-        }
-        guard !videos.isEmpty else { return shown }
-        var result = shown
-        var taken = Set<Int>()
-        for (index, entry) in shown.enumerated() where entry.rendered.video == nil && entry.motion == nil {
-            guard let identifier = entry.rendered.facts.contentIdentifier, let video = videos[identifier], !taken.contains(video)
-            else { continue }
-            taken.insert(video)
-            let files = shown[video].rendered.video?.files.filter { $0.codec == .h264 } ?? []
-            if livePhotos, let smallest = files.min(by: { $0.height < $1.height }) {
-                result[index].motion = (smallest, shown[video].planned.path(of: smallest))
-            }
-        }
-        return result.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+    /// The MP4 a Live Photo's still plays: its motion's smallest H.264 (a motion has one; a
+    /// video that is also shown on its own in another album has its heights and codecs).
+    static func motionFile(_ video: VideoDetails) -> VideoFile? {
+        video.files.filter { $0.codec == .h264 }.min { $0.height < $1.height } ?? video.files.first
     }
 
     /// The image a link preview shows for a page: a photo page's photo, an overview page's first
