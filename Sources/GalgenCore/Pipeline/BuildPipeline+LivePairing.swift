@@ -16,8 +16,9 @@ extension BuildPipeline {
             return LivePairing.Identity(contentIdentifier: keyed.image.facts.contentIdentifier, isVideo: keyed.image.video != nil,
                                         hasMotion: keyed.image.motion != nil)
         }
-        for (source, keyed) in found {
-            guard let video = keyed.video, !video.planned.video.isMotion else { continue }
+        // In the plan's order, so what is reported (and any failure) comes out the same on every run.
+        for source in plan.sources.map(\.source) {
+            guard let keyed = found[source], let video = keyed.video, !video.planned.video.isMotion else { continue }
             let isMotion = motions.contains(source)
             guard isMotion || (shard && keyed.image.facts.contentIdentifier != nil) else { continue }
             var motion = video

@@ -24,6 +24,7 @@ extension BuildPipeline {
         // Paired as on one machine: a Live Photo's video named apart needs a motion's MP4s.
         var pairingFailures: [ImageFailure] = []
         let (paired, pairedPlan) = pairLivePhotos(gallery, plan: plan, rendered: &rendered, failures: &pairingFailures, shard: false)
+        let failedAtPairing = Set(pairingFailures.map(\.source))
         effects.report(.renderingStarted(total: total, done: 0, weight: 0))
         var done = 0
         var notKept: [PlannedSource] = []
@@ -36,7 +37,7 @@ extension BuildPipeline {
                 done += 1
                 // A source that could not be downloaded was reported by the download stage already.
                 if planned.localPath(fetched) != nil { effects.report(.imageFailed(failure, done: done, total: total)) }
-            } else if !pairingFailures.contains(where: { $0.source == planned.source.description }) {
+            } else if !failedAtPairing.contains(planned.source.description) {
                 rendered[planned.source] = nil
                 notKept.append(planned)
             }
