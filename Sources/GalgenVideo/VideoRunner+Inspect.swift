@@ -22,7 +22,7 @@ extension VideoRunner {
             throw VideoToolError.unusable("its poster \(options.posterFile ?? "") could not be read: \(error)")
         }
         let metadata = probe.metadata
-        rendered.video = details
+        rendered.media = .video(details)
         rendered.metadata = PhotoMetadata(
             captured: metadata.captured ?? rendered.metadata.captured,
             words: PhotoText(title: metadata.words.title ?? rendered.metadata.words.title,

@@ -173,7 +173,7 @@ struct AtomFeedTests {
         let source = gallery.allImages[0].source
         let mp4 = VideoFile(codec: .h264, width: 1920, height: 1080, digest: String(repeating: "ab", count: 32), byteCount: 4_200_000,
                             path: "/cache/clip.mp4")
-        rendered[source]?.video = VideoDetails(duration: 42, width: 1920, height: 1080, codec: "h264", hasAudio: true, files: [mp4])
+        rendered[source]?.media = .video(VideoDetails(duration: 42, width: 1920, height: 1080, codec: "h264", hasAudio: true, files: [mp4]))
         let entry = try #require(try Self.parsed(Self.feeds(gallery, rendered: rendered)["feed.xml"]).first("entry"))
         let enclosures = entry.links("enclosure")
         let poster = "https://example.com/" + Fixture.imagePath("images/clip", 1200, tag: "clip")

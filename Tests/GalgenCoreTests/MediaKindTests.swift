@@ -13,7 +13,7 @@ struct MediaKindTests {
     @Test func anItemWithVideoDetailsIsAVideo() {
         var rendered = RenderedImage(width: 4, height: 3, renditions: [], sourceFormat: .jpeg)
         #expect(rendered.kind == .photo)
-        rendered.video = VideoDetails(duration: 1, width: 4, height: 3, codec: "h264", hasAudio: false)
+        rendered.media = .video(VideoDetails(duration: 1, width: 4, height: 3, codec: "h264", hasAudio: false))
         #expect(rendered.kind == .video)
     }
 

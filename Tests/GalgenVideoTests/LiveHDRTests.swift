@@ -41,6 +41,6 @@ struct LiveHDRTests {
     @Test func anHDRPosterIsToneMappedToo() async throws {
         let scratch = try VideoFixtures.scratch()
         let rendered = try await VideoFixtures.tools(scratch).inspect(clips.hlg, VideoFixtures.request, VideoItemOptions())
-        #expect(rendered.width == 320 && rendered.height == 240 && rendered.video?.hdr == .hlg)
+        #expect(rendered.width == 320 && rendered.height == 240 && rendered.media.video?.hdr == .hlg)
     }
 }

@@ -23,7 +23,7 @@ struct LiveInspectTests {
         let rendered = try await VideoFixtures.tools(scratch).inspect(clips.rotated, VideoFixtures.request,
                                                                       VideoItemOptions(isMotion: true))
         #expect(rendered.width == 240 && rendered.height == 320)
-        let video = try #require(rendered.video)
+        let video = try #require(rendered.media.video)
         #expect(video.width == 240 && video.height == 320 && video.codec == "h264" && video.hasAudio && video.isMotion)
         #expect(abs(video.duration - 1) < 0.1 && video.frameRate == 30 && video.hdr == nil && video.files.isEmpty)
         #expect(rendered.kind == .video)

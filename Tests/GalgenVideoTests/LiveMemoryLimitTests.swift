@@ -61,7 +61,7 @@ struct LiveMemoryLimitTests {
         let tools = try Self.recordingTools(log: log)
         let video = LiveVideoTools.make(scratchFolder: scratch.path + "/work", searchPath: tools.path)
         let inspected = try await video.inspect(clips.plain, VideoFixtures.request, VideoItemOptions())
-        let details = try #require(inspected.video)
+        let details = try #require(inspected.media.video)
         let job = VideoFixtures.job(details, width: 160, height: 120)
         _ = try await video.transcode(clips.plain, job, { _ in })
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -64,23 +64,12 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     /// it. Nil in a record kept before galgen noted it (such a photo is rendered again when
     /// originals are published).
     public var sourceFormat: ImageFormat?
-    /// A video's details (and, once transcoded, its MP4s): its renditions are its poster's. Nil
-    /// for a photo.
-    public var video: VideoDetails? {
-        get { details.value.video }
-        set { details = details.with { $0.video = newValue } }
-    }
-    /// A Motion Photo's appended MP4, as bytes of the still's file (`MotionPhoto`), found when it
-    /// was rendered and kept with its record.
-    public var embeddedVideo: Range<Int>? {
-        get { details.value.embeddedVideo }
-        set { details = details.with { $0.embeddedVideo = newValue } }
-    }
-    /// A Live Photo's or Motion Photo's motion, once transcoded (each build puts it here; never kept
-    /// in the still's record).
-    public var motion: VideoDetails? {
-        get { details.value.motion }
-        set { details = details.with { $0.motion = newValue } }
+    /// What plays beside the picture, if anything: the one value the stages after rendering
+    /// switch on (`ItemMedia`). A video's renditions are its poster's; a live item's motion is
+    /// never kept in the still's record (each build joins it again), its embedded range is.
+    public var media: ItemMedia {
+        get { details.value.media }
+        set { details = details.with { $0.media = newValue } }
     }
 
     /// Where the photo was taken, from the same walk over its blocks as `location`
@@ -99,16 +88,17 @@ public struct RenderedImage: Equatable, Sendable, Codable {
     private struct Details: Equatable, Sendable {
         var facts: PhotoFacts
         var metadata: PhotoMetadata
-        var video: VideoDetails?
-        var embeddedVideo: Range<Int>?
-        var motion: VideoDetails?
+        var media: ItemMedia
         var coordinates: GeoCoordinates?
     }
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
     /// galgen noted the format is a photo: nothing else was rendered then). The present stage asks
     /// this, never the format, to choose the item's page.
-    public var kind: MediaKind { video != nil ? .video : sourceFormat?.identity.mediaKind ?? .photo }
+    public var kind: MediaKind {
+        if case .video = media { return .video }
+        return sourceFormat?.identity.mediaKind ?? .photo
+    }
 
     public init(width: Int, height: Int, renditions: [Rendition], alternates: [RenditionsOfFormat] = [], warnings: [String] = [],
                 placeholder: String? = nil, facts: PhotoFacts = PhotoFacts(), metadata: PhotoMetadata = PhotoMetadata(),
@@ -119,7 +109,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         self.alternates = alternates
         self.warnings = warnings
         self.placeholder = placeholder
-        self.details = Box(Details(facts: facts, metadata: metadata))
+        self.details = Box(Details(facts: facts, metadata: metadata, media: .photo()))
         self.location = location
         self.sourceFormat = sourceFormat
     }
@@ -156,8 +146,11 @@ extension RenderedImage {
                   location: try values.decodeIfPresent(LocationCheck.self, forKey: .location),
                   sourceFormat: try values.decodeIfPresent(ImageFormat.self, forKey: .sourceFormat))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
-        video = try values.decodeIfPresent(VideoDetails.self, forKey: .video)
-        embeddedVideo = try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo)
+        if let video = try values.decodeIfPresent(VideoDetails.self, forKey: .video) {
+            media = .video(video)
+        } else {
+            media = .photo(embeddedMotion: try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo))
+        }
         coordinates = try values.decodeIfPresent(GeoCoordinates.self, forKey: .coordinates)
     }
 
@@ -174,8 +167,8 @@ extension RenderedImage {
         try values.encode(metadata, forKey: .metadata)
         try values.encodeIfPresent(location, forKey: .location)
         try values.encodeIfPresent(sourceFormat, forKey: .sourceFormat)
-        try values.encodeIfPresent(video, forKey: .video)
-        try values.encodeIfPresent(embeddedVideo, forKey: .embeddedVideo)
+        try values.encodeIfPresent(media.video, forKey: .video)
+        try values.encodeIfPresent(media.embeddedMotion, forKey: .embeddedVideo)
         try values.encodeIfPresent(coordinates, forKey: .coordinates)
     }
 

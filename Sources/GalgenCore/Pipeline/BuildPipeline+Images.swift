@@ -107,7 +107,7 @@ extension BuildPipeline {
         } catch {
             return .failure(planned.failure("\(error)"))
         }
-        image.embeddedVideo = MotionPhoto.embeddedVideo(in: bytes)
+        image.media = .photo(embeddedMotion: MotionPhoto.embeddedVideo(in: bytes))
         var made = photo
         do {
             try made.pictures.keep(image, rendered: photo.missing, in: effects.renditions)

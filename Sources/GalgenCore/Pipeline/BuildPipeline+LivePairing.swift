@@ -13,8 +13,8 @@ extension BuildPipeline {
         let found = rendered
         let (paired, motions) = LivePairing.pair(gallery) { source in
             guard let keyed = found[source], !keyed.image.renditions.isEmpty else { return nil }
-            return LivePairing.Identity(contentIdentifier: keyed.image.facts.contentIdentifier, isVideo: keyed.image.video != nil,
-                                        hasMotion: keyed.image.motion != nil)
+            return LivePairing.Identity(contentIdentifier: keyed.image.facts.contentIdentifier, isVideo: keyed.image.media.video != nil,
+                                        hasMotion: keyed.image.media.motion != nil)
         }
         // In the plan's order, so what is reported (and any failure) comes out the same on every run.
         for source in plan.sources.map(\.source) {

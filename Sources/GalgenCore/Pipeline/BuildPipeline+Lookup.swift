@@ -94,7 +94,7 @@ extension BuildPipeline {
     func withOutputs(_ video: VideoToMake, request: RenditionRequest, reused: Bool) -> Result<KeyedImage, ImageFailure> {
         let planned = video.planned
         var image = video.pictures.combined
-        guard var details = image.video else { return .failure(planned.failure("ffprobe found no video in it")) }
+        guard case .video(var details) = image.media else { return .failure(planned.failure("ffprobe found no video in it")) }
         if let refusal = VideoLimits.refusal(details, settings: video.settings, maxPixels: request.maxPixels) {
             return .failure(planned.failure(refusal))
         }
@@ -114,7 +114,7 @@ extension BuildPipeline {
                                                 isMotion: planned.video.isMotion))
             }
         }
-        image.video = details
+        image.media = .video(details)
         var keyed = KeyedImage(keys: video.pictures.orderedKeys + videoKeys, image: image, sourceDigest: video.sourceDigest,
                                sourcePath: video.path, reused: reused && pending.isEmpty,
                                milliseconds: (ContinuousClock.now - video.started).milliseconds)
@@ -127,7 +127,7 @@ extension BuildPipeline {
     /// A Motion Photo's motion as an item of its own: the still's file, the embedded range, and
     /// a request for a poster that is never shown (the smallest rendition of one format).
     static func motion(of keyed: KeyedImage, _ planned: PlannedSource, request: RenditionRequest) -> (PlannedSource, RenditionRequest)? {
-        guard request.video.livePhotos, let range = keyed.image.embeddedVideo else { return nil }
+        guard request.video.livePhotos, case let .photo(range?) = keyed.image.media else { return nil }
         var motion = planned
         motion.video = VideoItemOptions(isMotion: true)
         motion.video.embedded = range
@@ -137,13 +137,15 @@ extension BuildPipeline {
         return (motion, motionRequest)
     }
 
-    /// The still with its motion beside it (`image.motion`), or with a warning when the motion
+    /// The still with its motion beside it (a live item, `ItemMedia.live`), or with a warning when the motion
     /// cannot be published (the still is shown as it is).
     static func attach(_ motion: Result<KeyedImage, ImageFailure>, to still: KeyedImage) -> KeyedImage {
         var result = still
         switch motion {
         case let .success(motion):
-            result.image.motion = motion.image.video
+            if let details = motion.image.media.video, let range = still.image.media.embeddedMotion {
+                result.image.media = .live(LiveMotion(details: details, origin: .embedded(range)))
+            }
             result.keys += motion.keys
             result.reused = result.reused && motion.reused
             result.pending += motion.pending

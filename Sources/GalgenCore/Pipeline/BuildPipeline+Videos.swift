@@ -27,7 +27,7 @@ extension BuildPipeline {
         return withOutputs(made, request: request, reused: false)
     }
 
-    /// A Motion Photo's still with its motion transcoded beside it (`image.motion`); a motion that
+    /// A Motion Photo's still with its motion transcoded beside it (a live item); a motion that
     /// cannot be published is a warning, and the still is shown as it is.
     func withEmbeddedMotion(_ keyed: KeyedImage, _ planned: PlannedSource, request: RenditionRequest) async -> KeyedImage {
         guard let (motion, motionRequest) = Self.motion(of: keyed, planned, request: request) else { return keyed }
@@ -74,11 +74,11 @@ extension BuildPipeline {
             for item in keyed.pending {
                 switch results[item.key] {
                 case let .success(file)?:
-                    if item.isMotion && keyed.image.motion != nil { keyed.image.motion?.files.append(file) } else { keyed.image.video?.files.append(file) }
+                    _ = keyed.image.media.add(file, isMotion: item.isMotion && keyed.image.media.motion != nil)
                 case let .failure(error)?:
-                    if item.isMotion && keyed.image.motion != nil {
+                    if item.isMotion, let motion = keyed.image.media.motion {
                         // A Motion Photo's still stays without its motion.
-                        keyed.image.motion = nil
+                        keyed.image.media = .photo(embeddedMotion: motion.embedded)
                         keyed.image.warnings.append("its motion (a Motion Photo's video) was left out: \(error)")
                     } else {
                         failed = failed ?? "\(error)"
@@ -88,7 +88,10 @@ extension BuildPipeline {
                 }
             }
             keyed.pending = []
-            keyed.image.video?.files.sort(by: VideoFile.publishingOrder)
+            if case var .video(details) = keyed.image.media {
+                details.files.sort(by: VideoFile.publishingOrder)
+                keyed.image.media = .video(details)
+            }
             if let failed, let planned = plan.planned(source) {
                 let failure = ImageFailure(source: source.description, location: planned.location, reason: failed)
                 failures.append(failure)
@@ -172,7 +175,7 @@ struct PendingTranscode: Sendable {
     var job: TranscodeJob
     /// The file ffmpeg reads: the video, or a Motion Photo's still (`job.embedded`).
     var path: String
-    /// A Motion Photo's motion, kept beside its still (`RenderedImage.motion`).
+    /// A Motion Photo's motion, kept beside its still (`ItemMedia.live`).
     var isMotion: Bool
 
     /// How much work it is: output pixels × seconds of video (a 4K source decodes slower too).

@@ -127,15 +127,19 @@ public struct BuildPipeline: Sendable {
     static func imageFiles(_ plan: BuildPlan, _ rendered: [ImageSource: KeyedImage]) -> [OutputFile] {
         plan.sources.flatMap { planned -> [OutputFile] in
             guard let image = rendered[planned.source]?.image else { return [] }
-            let videos = (image.video?.files ?? []).map { file in
-                OutputFile(path: planned.path(of: file), file: file.path, digest: file.digest, byteCount: file.byteCount)
+            let pictures = image.allRenditions.map { OutputFile(path: planned.path(of: $0), rendition: $0) }
+            switch image.media {
+            case .photo:
+                return pictures
+            case let .video(details):
+                let videos = details.files.map { OutputFile(path: planned.path(of: $0), file: $0) }
+                // A Live Photo's movie is shown in place of its still: its own poster is not published.
+                return planned.video.isMotion ? videos : pictures + videos
+            case let .live(motion):
+                // A Motion Photo's motion is published beside its still; a paired movie's, as its own item's.
+                guard case .embedded = motion.origin else { return pictures }
+                return pictures + motion.details.files.map { OutputFile(path: planned.motionPath(of: $0), file: $0) }
             }
-            // A Live Photo's motion is shown in place of its still: its own poster is not published.
-            if planned.video.isMotion { return videos }
-            let motion = (image.motion?.files ?? []).map { file in
-                OutputFile(path: planned.motionPath(of: file), file: file.path, digest: file.digest, byteCount: file.byteCount)
-            }
-            return image.allRenditions.map { OutputFile(path: planned.path(of: $0), rendition: $0) } + videos + motion
         }
     }
 }

@@ -32,7 +32,7 @@ enum Originals {
         guard settings.originals else { return result }
         for planned in plan.sources {
             guard let keyed = rendered[planned.source], let stem = plan.layout.renditionStem(of: planned.source) else { continue }
-            let location = keyed.image.video != nil ? .unreadable(Self.videoMetadata) : keyed.image.location
+            let location = keyed.image.kind == .video ? .unreadable(Self.videoMetadata) : keyed.image.location
             if !settings.originalsWithLocation, let reason = withheld(location) {
                 result.warnings.append((planned.source, reason))
                 continue

@@ -31,6 +31,11 @@ public struct OutputFile: Equatable, Sendable {
         self.byteCount = byteCount
     }
 
+    /// A video's MP4, from the store that keeps it.
+    public init(path: String, file: VideoFile) {
+        self.init(path: path, file: file.path, digest: file.digest, byteCount: file.byteCount)
+    }
+
     /// A rendition's file: its bytes in memory, or linked or copied from the store that keeps them.
     public init(path: String, rendition: Rendition) {
         self.path = path

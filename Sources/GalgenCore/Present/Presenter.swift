@@ -49,18 +49,26 @@ public enum Presenter {
         guard let result = rendered(image.source), !result.renditions.isEmpty,
               let planned = plan.planned(image.source) else { return nil }
         var entry = ShownImage(image: PhotoWords.resolved(image, metadata: result.metadata, tags: gallery.tags), rendered: result, planned: planned)
-        if let motion = image.motion, let file = rendered(motion)?.video.flatMap(motionFile), let motionPlan = plan.planned(motion) {
-            entry.motion = (file, motionPlan.path(of: file))
-        } else if let file = result.motion?.files.first {
-            entry.motion = (file, planned.motionPath(of: file))
+        entry.media = media(of: image, result, plan: plan, rendered: rendered)
+        if case let .live(motion) = entry.media, let file = motion.file {
+            switch motion.origin {
+            case .embedded: entry.motion = (file, planned.motionPath(of: file))
+            case let .movie(movie): entry.motion = plan.planned(movie).map { (file, $0.path(of: file)) }
+            }
         }
         return entry
     }
 
-    /// The MP4 a Live Photo's still plays: its motion's smallest H.264 (a motion has one; a
-    /// video that is also shown on its own in another album has its heights and codecs).
-    static func motionFile(_ video: VideoDetails) -> VideoFile? {
-        video.files.filter { $0.codec == .h264 }.min { $0.height < $1.height } ?? video.files.first
+    /// The item as this album shows it: a still that the pairing stage paired with a movie in this
+    /// album (`GalleryImage.motion`, `LivePairing`) is a live item playing that movie's motion;
+    /// anything else is as it was made (a Motion Photo is live by itself).
+    static func media(of image: GalleryImage, _ result: RenderedImage, plan: BuildPlan,
+                      rendered: (ImageSource) -> RenderedImage?) -> ItemMedia {
+        if let movie = image.motion, plan.planned(movie) != nil, let details = rendered(movie)?.media.video {
+            let motion = LiveMotion(details: details, origin: .movie(movie))
+            if motion.file != nil { return .live(motion) }
+        }
+        return result.media
     }
 
     /// The image a link preview shows for a page: a photo page's photo, an overview page's first
@@ -87,7 +95,7 @@ public enum Presenter {
         var previews: [String: PreviewImage] = [:]
         for entry in shown {
             var preview = PreviewImage(entry, entry.main)
-            let files = entry.rendered.video?.files ?? []
+            let files = entry.media.video?.files ?? []
             preview.video = files.filter { $0.codec == .h264 }.max { $0.height < $1.height } ?? files.first
             preview.videoPath = preview.video.map { entry.planned.path(of: $0) }
             previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = preview

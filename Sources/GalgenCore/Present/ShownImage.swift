@@ -5,7 +5,9 @@ struct ShownImage {
     var planned: PlannedSource
     /// Where its original file is published, if it is.
     var original: String? = nil
-    /// A Live Photo's motion and where it is published.
+    /// What plays beside its picture, as this album shows it (`Presenter.media(of:)`).
+    var media: ItemMedia = .photo()
+    /// A live item's motion file and where it is published.
     var motion: (file: VideoFile, path: String)? = nil
 
     /// The kind of item, which chooses its page (`Presenter.itemPage`).
@@ -29,7 +31,7 @@ struct ShownImage {
     }
 
     /// "0:42" for a video with MP4s; nil for anything else.
-    var duration: String? { rendered.video.flatMap { $0.files.isEmpty ? nil : $0.durationText } }
+    var duration: String? { media.video.flatMap { $0.files.isEmpty ? nil : $0.durationText } }
 
     /// The fallback format's renditions as a `srcset`, linked from `page`.
     func srcset(from page: String) -> String { srcset(renditions, from: page) }

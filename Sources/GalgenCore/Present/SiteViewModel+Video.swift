@@ -56,7 +56,7 @@ public struct LiveViewModel: ViewModel, Equatable, Sendable {
 extension Presenter {
     /// The player of a video item, linked from `page`; nil for a photo or a video with no MP4.
     static func videoModel(_ shown: ShownImage, page: String, labels: Labels = .standard) -> VideoViewModel? {
-        guard let details = shown.rendered.video, !details.files.isEmpty else { return nil }
+        guard let details = shown.media.video, !details.files.isEmpty else { return nil }
         let files = details.files
         let codecs = VideoCodec.allCases.filter { codec in files.contains { $0.codec == codec } }
         let largest = { (codec: VideoCodec) in files.filter { $0.codec == codec }.max { $0.height * $0.width < $1.height * $1.width } }
@@ -78,7 +78,7 @@ extension Presenter {
 
     /// "0:42 · 2023-07-14 18:32 · Apple iPhone 14": a video's line under its caption.
     static func videoFactsLine(_ shown: ShownImage, _ labels: Labels = .standard) -> String? {
-        guard let details = shown.rendered.video else { return nil }
+        guard let details = shown.media.video else { return nil }
         return ([details.durationText] + [factsLine(shown.rendered.facts, labels)].compactMap { $0 }).joined(separator: " · ")
     }
 }

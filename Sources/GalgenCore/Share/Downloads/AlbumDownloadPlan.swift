@@ -40,7 +40,7 @@ public enum AlbumDownloadPlan {
     /// The item's file to take home, as the site holds it (`file.path`), and its extension.
     static func takeHome(_ item: ShownImage, originalFiles: [String: OutputFile]) -> (file: OutputFile, ext: String) {
         if let video = largestVideo(item) {
-            return (OutputFile(path: item.planned.path(of: video), file: video.path, digest: video.digest, byteCount: video.byteCount),
+            return (OutputFile(path: item.planned.path(of: video), file: video),
                     VideoCodec.fileSuffix)
         }
         if let path = item.original, let original = originalFiles[path] {
@@ -52,7 +52,7 @@ public enum AlbumDownloadPlan {
 
     /// A video's largest MP4 of the codec every browser plays (as its page's fallback link).
     static func largestVideo(_ item: ShownImage) -> VideoFile? {
-        guard let files = item.rendered.video?.files, !files.isEmpty else { return nil }
+        guard let files = item.media.video?.files, !files.isEmpty else { return nil }
         let codec = VideoCodec.fallback(of: VideoCodec.allCases.filter { codec in files.contains { $0.codec == codec } })
         return files.filter { $0.codec == codec }.max { $0.width * $0.height < $1.width * $1.height } ?? files.first
     }
