@@ -4,8 +4,10 @@
 ///
 /// Decided once per build, after every item is looked up or made and before any MP4 is
 /// encoded (`BuildPipeline.pairLivePhotos`), so such a video is encoded as a motion, not as a
-/// video of its own; pairs by name are made earlier, in the folder walk (`MediaPairing`), and
-/// a Motion Photo carries its motion inside its still.
+/// video of its own. Pairs by name follow the same rule (`pair(_:livePhotos:candidates:)`) with
+/// the name as the key, earlier, in the folder walk (`MediaPairing`): names are known before
+/// anything is read, so the plan knows those motions from the start. A Motion Photo carries its
+/// motion inside its still.
 public enum LivePairing {
     /// What the build knows of one item once it is looked up.
     public struct Identity: Equatable, Sendable {
@@ -41,19 +43,37 @@ public enum LivePairing {
     /// One album's images with its pairs made one, in its order, and the videos that left it.
     static func pair(_ images: [GalleryImage], livePhotos: Bool, identity: (ImageSource) -> Identity?)
         -> (images: [GalleryImage], left: [ImageSource]) {
-        var videos: [String: Int] = [:]
-        for (index, image) in images.enumerated() {
-            guard let known = identity(image.source), known.isVideo, let identifier = known.contentIdentifier else { continue }
-            if videos[identifier] == nil { videos[identifier] = index }
+        pair(images, livePhotos: livePhotos, candidates: images.map { image in
+            guard let known = identity(image.source), let identifier = known.contentIdentifier else { return nil }
+            if known.isVideo { return Candidate(isMotion: true, key: identifier) }
+            return known.hasMotion ? nil : Candidate(isMotion: false, key: identifier)
+        })
+    }
+
+    /// What pairs an item: a still or a motion, and what it shares with its other half (a content
+    /// identifier, or a folder and a name before the extension, `MediaPairing`).
+    struct Candidate {
+        var isMotion: Bool
+        var key: String
+    }
+
+    /// The one rule, whatever the key: each still without a motion takes the album's first motion
+    /// of its key not taken yet; the motion leaves the album, and the still plays it (with
+    /// `livePhotos` false, the still only). Items that are no candidate (nil) stay as they are.
+    static func pair(_ images: [GalleryImage], livePhotos: Bool, candidates: [Candidate?])
+        -> (images: [GalleryImage], left: [ImageSource]) {
+        var motions: [String: Int] = [:]
+        for (index, found) in candidates.enumerated() where found?.isMotion == true {
+            if let key = found?.key, motions[key] == nil { motions[key] = index }
         }
-        guard !videos.isEmpty else { return (images, []) }
+        guard !motions.isEmpty else { return (images, []) }
         var result = images
         var taken = Set<Int>()
-        for (index, image) in images.enumerated() {
-            guard let known = identity(image.source), !known.isVideo, !known.hasMotion, image.motion == nil,
-                  let identifier = known.contentIdentifier, let video = videos[identifier], !taken.contains(video) else { continue }
-            taken.insert(video)
-            if livePhotos { result[index].motion = images[video].source }
+        for (index, found) in candidates.enumerated() {
+            guard let found, !found.isMotion, images[index].motion == nil, let motion = motions[found.key],
+                  !taken.contains(motion) else { continue }
+            taken.insert(motion)
+            if livePhotos { result[index].motion = images[motion].source }
         }
         let kept = result.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
         return (kept, taken.sorted().map { images[$0].source })

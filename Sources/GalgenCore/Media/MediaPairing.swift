@@ -8,26 +8,24 @@ public enum MediaPairing {
     /// items listed twice are left as they are.
     public static func pair(_ images: [GalleryImage], livePhotos: Bool) -> [GalleryImage] {
         let paths = images.map(localPath)
-        var videosByStem: [String: Int] = [:]
         var videosByPath: [String: Int] = [:]
         for (index, path) in paths.enumerated() {
             guard let path, MediaKind(fileName: path) == .video else { continue }
-            if videosByStem[stemKey(path)] == nil { videosByStem[stemKey(path)] = index }
             videosByPath[path.lowercased()] = index
         }
         var result = images
-        var dropped = Set<Int>()
+        var posters = Set<Int>()
         for (index, path) in paths.enumerated() {
-            guard let path, MediaKind(fileName: path) == .photo else { continue }
-            if let video = posterOwner(path).flatMap({ videosByPath[$0] }) {
-                result[video].posterPath = path
-                dropped.insert(index)
-            } else if let video = videosByStem[stemKey(path)], !dropped.contains(video), result[index].motion == nil {
-                if livePhotos { result[index].motion = images[video].source }
-                dropped.insert(video)
-            }
+            guard let path, MediaKind(fileName: path) == .photo, let video = posterOwner(path).flatMap({ videosByPath[$0] }) else { continue }
+            result[video].posterPath = path
+            posters.insert(index)
         }
-        return result.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        // The same rule as pairs by content identifier, with the folder and name as the key.
+        let remaining = result.indices.filter { !posters.contains($0) }
+        let candidates = remaining.map { index in
+            paths[index].flatMap { path in MediaKind(fileName: path).map { LivePairing.Candidate(isMotion: $0 == .video, key: stemKey(path)) } }
+        }
+        return LivePairing.pair(remaining.map { result[$0] }, livePhotos: livePhotos, candidates: candidates).images
     }
 
     private static func localPath(_ image: GalleryImage) -> String? {
