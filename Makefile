@@ -32,7 +32,7 @@ test: setup test-tools workflow-lint
 # pagination, and the size of a 10,000-photo album's pages; test_serve.py runs `galgen serve`;
 # test_video.py: videos and Live Photos from clips made by ffmpeg (make setup installs it).
 BROWSER_VENV := .build/browser-venv
-BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_unlisted test_language test_tags test_downloads
+BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_unlisted test_language test_tags test_downloads test_private_open
 browser-test: browser-setup
 	@for test in $(BROWSER_TESTS); do \
 		GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/$$test.py || exit 1; \

@@ -115,6 +115,10 @@ let package = Package(
         // every Debian system), CommonCrypto on Apple's systems.
         .target(name: "GalgenHash", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Private albums' cryptography: AES-256-GCM, HMAC, HKDF, PBKDF2 from the system (libcrypto
+        // on Linux, CryptoKit and CommonCrypto on Apple's systems), the sealed-file format and the
+        // password records built on them.
+        .target(name: "GalgenCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // Live effects: file system, terminal, the album zips (zlib for their CRC-32s only).
         .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim", "CZlib"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
@@ -171,6 +175,7 @@ let package = Package(
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPixelsTests", dependencies: ["GalgenPixels"]),
         .testTarget(name: "GalgenHashTests", dependencies: ["GalgenHash"]),
+        .testTarget(name: "GalgenCryptoTests", dependencies: ["GalgenCrypto"]),
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenPixels", "GalgenTestSupport"]),
