@@ -51,13 +51,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 "GalgenHash",
+                "GalgenCrypto",
             ]
         ),
         // The default site template, compiled into the binary from site-template/.
         .target(
             name: "GalgenSiteTemplate",
             dependencies: ["GalgenCore"],
-            resources: [.embedInCode("site-template")]
+            resources: [.embedInCode("site-template"), .embedInCode("private-album")]
         ),
         // The image stage: decode (every format), resize, encode (CPU only).
         .target(name: "GalgenImage", dependencies: [
@@ -196,7 +197,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GalgenEndToEndTests", dependencies: [
-            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer",
+            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer", "GalgenCrypto",
             // An independent SHA-256 to check the site's fingerprints with.
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

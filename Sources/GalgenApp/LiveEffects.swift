@@ -27,6 +27,7 @@ extension BuildEffects {
             openSite: { try SiteWriter(output: output, stamps: cache.siteStamps, unlistedManifest: cache.layout.siteUnlisted).open().inBackground() },
             report: reporter.report)
         effects.unlistedToken = cache.unlisted.token(for:)
+        effects.privateKeys = cache.privateKeys.keys(for:passwords:)
         effects.finishShard = cache.finishShard(used:run:)
         return effects
     }
@@ -37,7 +38,9 @@ extension BuildEffects {
         // A template folder overrides the built-in files it contains; only its own regular files
         // of a site's kinds are read (`TemplateFolder`).
         let (files, selection) = try TemplateFolderReader.read(folder)
-        return LoadedTemplate(SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 }), selection: selection)
+        var template = SiteTemplate(files: BuiltInTemplate.files.merging(files) { $1 })
+        template.privateAlbumFiles = BuiltInTemplate.privateAlbumFiles
+        return LoadedTemplate(template, selection: selection)
     }
 }
 

@@ -28,6 +28,8 @@ extension CacheFolder {
         public var buildReport: String { records + "/build-report.json" }
         /// The random part of each unlisted album's address (`UnlistedAddresses`): never discarded.
         public var unlisted: String { root + "/unlisted.json" }
+        /// Each private album's keys (`PrivateKeyTable`): never discarded.
+        public var privateKeys: String { root + "/private.json" }
         /// ffmpeg's version under its binary's stamp (`FFmpegVersion`): a rebuild runs no ffmpeg.
         public var ffmpegVersion: String { root + "/ffmpeg-version.json" }
         /// The stamps of the files the site writer wrote into the output.
@@ -87,7 +89,7 @@ extension CacheFolder {
         /// Every file and folder above, by the name docs/architecture.md gives it; content
         /// stores with their stamp files (`ContentStore.stampsPath`).
         public var entries: [(name: String, path: String)] {
-            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("site.unlisted", siteUnlisted), ("unlisted.json", unlisted),
+            [("lock", lock), ("last-build", lastBuild), ("build-report.json", buildReport), ("site.stamps", siteStamps), ("site.unlisted", siteUnlisted), ("unlisted.json", unlisted), ("private.json", privateKeys),
              ("ffmpeg-version.json", ffmpegVersion),
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),

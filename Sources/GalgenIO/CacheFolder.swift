@@ -21,6 +21,7 @@ public struct CacheFolder: Sendable {
     /// Album zips: made and pruned by the pipeline (`BuildPipeline.albumZips`), with the keys it used.
     public let zips: AlbumZipStore
     public let unlisted: UnlistedAddresses
+    public let privateKeys: PrivateKeyTable
 
     /// The cache at `root` of a site written to `output`.
     /// `shard`: a build of one shard (`galgen build --shard`), whose records are its own.
@@ -35,6 +36,7 @@ public struct CacheFolder: Sendable {
         originals = OriginalSnapshots(folder: layout.originals, temporaries: temporaries)
         zips = AlbumZipStore(folder: layout.zips, temporaries: temporaries)
         unlisted = UnlistedAddresses(path: layout.unlisted, temporaries: temporaries)
+        privateKeys = PrivateKeyTable(path: layout.privateKeys, temporaries: temporaries)
         lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps, unlistedManifest: layout.siteUnlisted), temporaries: temporaries)
     }
 

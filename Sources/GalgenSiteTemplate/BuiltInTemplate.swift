@@ -26,5 +26,18 @@ public enum BuiltInTemplate {
         "gallery.fullscreen.js": PackageResources.gallery_fullscreen_js,
     ]
 
-    public static var template: SiteTemplate { SiteTemplate(files: files) }
+    /// A private album's files in the clear (its service worker, its entry page's script and
+    /// style, and the WebCrypto half of GalgenCrypto): galgen's own, not a theme's.
+    public static let privateAlbumFiles: [String: [UInt8]] = [
+        "sw.js": PackageResources.sw_js,
+        "private.open.js": PackageResources.private_open_js,
+        "private.entry.js": PackageResources.private_entry_js,
+        "private.css": PackageResources.private_css,
+    ]
+
+    public static var template: SiteTemplate {
+        var template = SiteTemplate(files: files)
+        template.privateAlbumFiles = privateAlbumFiles
+        return template
+    }
 }

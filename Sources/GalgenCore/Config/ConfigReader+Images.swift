@@ -1,7 +1,7 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
     static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags"]
 
@@ -34,6 +34,10 @@ extension ConfigReader {
             album.order = readOrder(fields, inherited: order)
             album.downloads = readDownloads(fields["downloads"], key: "downloads")
             (album.unlisted, album.unlistedToken) = readUnlisted(fields["unlisted"])
+            album.privateAccess = readPrivate(fields["private"])
+            if album.privateAccess != nil, album.unlisted, let unlisted = fields["unlisted"] {
+                fail(.conflictingKeys("private", "unlisted"), at: unlisted.key)
+            }
             albums.append((album, fields["slug"]?.value ?? item, slug != nil))
         }
         let slugs = assignSlugs(albums.map { ($0.album.slug, $0.explicit, $0.slugNode, Slug.make(from: $0.album.title)) },

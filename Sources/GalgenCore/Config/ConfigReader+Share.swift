@@ -89,4 +89,62 @@ extension ConfigReader {
         }
         return (true, text)
     }
+
+    /// An album's `private: {password_env: NAME, password_file: PATH, listed: true}`: each of
+    /// `password_env` and `password_file` one or a list; at least one password. A password itself
+    /// is never read from gallery.yml.
+    mutating func readPrivate(_ field: Field?) -> PrivateAccess? {
+        guard let field, !field.value.isNull else { return nil }
+        let expected = "where its passwords are: private: {password_env: NAME} or {password_file: PATH} "
+            + "(never a password itself: gallery.yml is committed and published)"
+        guard case let .mapping(raw) = field.value else {
+            fail(.wrongType(key: "private", expected: expected), at: field.value)
+            return nil
+        }
+        if let (key, _) = raw.first(where: { $0.key.scalar?.string == "password" }) {
+            fail(.wrongType(key: "private.password", expected: "no password in gallery.yml (it is committed and published): "
+                            + "put it in an environment variable (password_env: NAME) or a file kept out of git (password_file: PATH)"),
+                 at: key)
+            return nil
+        }
+        guard let fields = mapping(field.value, context: "private", allowed: ["password_env", "password_file", "listed"]) else { return nil }
+        let names = oneOrMany(fields["password_env"], key: "private.password_env")
+        for (name, node) in names where !Self.isEnvironmentName(name) {
+            fail(.wrongType(key: "private.password_env", expected: "the name of an environment variable (letters, digits and _, "
+                            + "not starting with a digit), such as FAMILY_PASSWORD"), at: node)
+        }
+        let files = oneOrMany(fields["password_file"], key: "private.password_file")
+        for (path, node) in files where path.isEmpty {
+            fail(.wrongType(key: "private.password_file", expected: "the path of a file that holds the password"), at: node)
+        }
+        let passwords = names.map { PrivateAccess.PasswordSource.environment($0.0) } + files.map { .file($0.0) }
+        guard !passwords.isEmpty else {
+            fail(.missingKey("password_env", context: "private (or password_file)"), at: field.value)
+            return nil
+        }
+        let listed = bool(fields["listed"], key: "private.listed") ?? false
+        return PrivateAccess(passwords: passwords, listed: listed)
+    }
+
+    /// A text value or a list of them, each with its node (for messages).
+    private mutating func oneOrMany(_ field: Field?, key: String) -> [(String, Node)] {
+        guard let field, !field.value.isNull else { return [] }
+        if case let .scalar(scalar) = field.value { return [(scalar.string, field.value)] }
+        guard case let .sequence(items) = field.value else {
+            fail(.wrongType(key: key, expected: "a name or a list of names"), at: field.value)
+            return []
+        }
+        return items.compactMap { item in
+            guard case let .scalar(scalar) = item else {
+                fail(.wrongType(key: key, expected: "a name or a list of names"), at: item)
+                return nil
+            }
+            return (scalar.string, item)
+        }
+    }
+
+    static func isEnvironmentName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
 }

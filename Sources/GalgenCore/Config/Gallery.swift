@@ -58,6 +58,8 @@ public struct Album: Equatable, Sendable {
     /// (`UnlistedAddress`); `unlisted: k3j9x0q2ma` gives that address's random part.
     public var unlisted = false
     public var unlistedToken: String?
+    /// `private:`: sealed at build time, opened with a password in the browser (`PrivateAccess`).
+    public var privateAccess: PrivateAccess?
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title

@@ -1,3 +1,4 @@
+import Foundation
 /// Everything the pipeline does to the world, passed in from the edge.
 ///
 /// The live versions are in GalgenIO; tests pass in-memory ones.
@@ -50,6 +51,14 @@ public struct BuildEffects: Sendable {
     public var report: @Sendable (_ event: BuildEvent) -> Void
     /// An unlisted album's random address part, by the album's slug: the one kept (in the cache),
     /// or a new one, kept from now on (`isNew`). By default a new one every time (nothing kept).
+    /// A private album's keys, by the album's slug (`PrivateKeys`): the ones kept in the cache,
+    /// with new random ones for what is missing (kept from then on); `passwords` are the
+    /// password sources' keys (`PasswordSource.key`), each with its own salt and nonce.
+    public var privateKeys: @Sendable (_ slug: String, _ passwords: [String]) throws -> PrivateKeys = { _, passwords in
+        try PrivateKeys.random(passwords: passwords)
+    }
+    /// An environment variable's value (a private album's password), nil when unset.
+    public var environment: @Sendable (_ name: String) -> String? = { ProcessInfo.processInfo.environment[$0] }
     public var unlistedToken: @Sendable (_ slug: String) throws -> (token: String, isNew: Bool) = { _ in
         var generator = SystemRandomNumberGenerator()
         return (UnlistedAddress.token(using: &generator), true)

@@ -12,11 +12,14 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Stopped before writing the site by its task's cancellation: `galgen serve` replaces its
     /// background build when the inputs change. (`galgen build` stops on a signal instead.)
     case cancelled
+    /// A private album's password could not be read (`PrivateAccess.PasswordSource`): nothing is
+    /// written.
+    case privatePassword(album: String, source: String, reason: String)
 
     /// The process exit status from the command-line contract.
     public var exitStatus: ExitStatus {
         switch self {
-        case .configUnreadable, .config, .template: .invalidConfiguration
+        case .configUnreadable, .config, .template, .privatePassword: .invalidConfiguration
         case .write, .cache: .cannotWrite
         case .shardsMissing: .shardsMissing
         case .cancelled: .interrupted(signal: 2)  // as SIGINT: no build of its own ends this way
@@ -38,6 +41,9 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cache(reason): "cannot keep the shard's work in the cache: \(reason). Check that the cache folder (--cache-dir) is writable and has space, then run the shard again: what it kept is reused."
         case let .shardsMissing(missing): "nothing was written: \(missing)"
         case .cancelled: "the build was cancelled before writing the site; the previous site was left as it was."
+        case let .privatePassword(album, source, reason):
+            "the private album '\(album)' takes a password from \(source), which \(reason). Set it (a CI secret, or "
+                + "`export NAME=…` in the shell that builds) and build again; nothing was written."
         }
     }
 }

@@ -17,13 +17,17 @@ extension BuildPipeline {
     /// never the whole site's; then the template's files and the sitemap. Then the site is put in
     /// place and the rendition store told which entries this build used.
     func writeSite(_ presentation: SitePresentation, template: CompiledTemplate, files: () -> [OutputFile],
-                   usedKeys: Set<String>) throws(BuildError) -> WrittenSite {
+                   usedKeys: Set<String>, privateSites: [PrivateSite] = [], leakCheck: PrivateLeakCheck? = nil) throws(BuildError) -> WrittenSite {
         effects.report(BuildStage.renderingPages.event)
-        let output: SiteOutput
+        var output: SiteOutput
         do {
             output = try effects.openSite()
         } catch {
             throw .write(reason: "\(error)")
+        }
+        if let leakCheck {
+            let effects = effects
+            output = output.guarded(by: leakCheck) { path in try? effects.readFile(path, .configuration) }
         }
         var site = WrittenSite()
         if let reason = presentation.feedsSkippedReason {
@@ -47,6 +51,12 @@ extension BuildPipeline {
                 if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
             }
             if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
+            // Each private album's folder, sealed (`PrivateBundle`): none of it in the clear.
+            let labels = Labels(presentation.gallery.language)
+            for album in privateSites {
+                let sealed = try sealedFiles(of: album, template: template, siteTitle: presentation.gallery.title, labels: labels)
+                try hand(sealed, to: output, site: &site)
+            }
             // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
             // most tags have one page, and each handing links the assets and writes once.
             var batch = presentation.tagsIndex()
@@ -58,7 +68,7 @@ extension BuildPipeline {
                 batch = []
             }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
-            output.unlisted(presentation.unlistedFolders)
+            output.unlisted(presentation.unlistedFolders + privateSites.map { $0.seal.folder + "/" })
             effects.report(BuildStage.writing.event)
             // The cache keeps what this build used while the site is put in place: neither
             // reads the other, and a site that cannot be put in place leaves a cache that is

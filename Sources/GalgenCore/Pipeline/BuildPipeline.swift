@@ -44,6 +44,8 @@ public struct BuildPipeline: Sendable {
     public func build(_ loaded: LoadedGallery) async throws(BuildError) -> BuildSummary {
         var loaded = loaded
         loaded.gallery = try addressUnlisted(loaded.gallery)
+        let seals: [PrivateSeal]
+        (loaded.gallery, seals) = try addressPrivate(loaded.gallery)
         if case let .shard(shard) = shards { return try await buildShard(loaded, shard) }
         let started = ContinuousClock.now
         let planned = try stage(.planning) { Planner.plan(loaded.gallery) }
@@ -57,22 +59,30 @@ public struct BuildPipeline: Sendable {
             missing = nil
         }
         // From here on, a Live Photo named apart is one item (`pairLivePhotos`).
-        let (gallery, plan, fetched, rendered, renderFailures) = (made.gallery, made.plan, made.fetched, made.rendered, made.failures)
-        let originals = Originals.published(plan: plan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
+        let (whole, plan, fetched, rendered, renderFailures) = (made.gallery, made.plan, made.fetched, made.rendered, made.failures)
+        // What anyone may see; each private album is a site of its own, sealed (`PrivateSplit`).
+        let gallery = seals.isEmpty ? whole : PrivateSplit.publicGallery(whole)
+        let shown = seals.isEmpty ? plan : PrivateSplit.plan(plan, showing: gallery)
+        let originals = Originals.published(plan: shown, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
                                             recheck: merging != nil, locate: effects.locateOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
         let failures = renderFailures + originals.failures
-        let zips = try makeZips(gallery, plan: plan, rendered: rendered, originals: originals)
-        var presentation = SitePresentation(gallery: gallery, plan: plan, generator: generator, originals: originals.paths) {
+        let zips = try makeZips(gallery, plan: shown, rendered: rendered, originals: originals)
+        var presentation = SitePresentation(gallery: gallery, plan: shown, generator: generator, originals: originals.paths) {
             rendered[$0]?.image
         }
         presentation.downloads = Dictionary(zips.map { ($0.zip.album, $0.zip) }) { first, _ in first }
+        presentation.lockedAlbums = PrivateSplit.lockedAlbums(whole)
+        let (privateSites, privateZips) = try privateSites(seals, gallery: whole, plan: plan, rendered: rendered)
         let site = try writeSite(presentation, template: loaded.template,
-                                 files: { Self.imageFiles(plan, rendered) + originals.files + zips.map(\.file) },
-                                 usedKeys: Set(rendered.values.flatMap(\.keys)))
+                                 files: { Self.imageFiles(shown, rendered) + originals.files + zips.map(\.file) },
+                                 usedKeys: Set(rendered.values.flatMap(\.keys)), privateSites: privateSites,
+                                 leakCheck: seals.isEmpty ? nil : PrivateLeakCheck(whole: whole, publicGallery: gallery, seals: seals) {
+                                     rendered[$0]?.image
+                                 })
         do {
-            try albumZips.finish(Set(zips.map(\.zip.key)))
+            try albumZips.finish(Set(zips.map(\.zip.key) + privateZips))
         } catch {
             effects.report(.imageWarning(source: "album zips", message: "the cache kept old zips it could not remove: \(error)"))
         }

@@ -32,6 +32,9 @@ public struct ReadLimit: Equatable, Sendable {
     /// A sidecar file beside a photo (`IMG_1.jpg.yml`): a few words, 64 KiB at most.
     public static let sidecar = ReadLimit(bytes: 64 << 10, what: "sidecar files")
 
+    /// A file of a private album, read whole to be sealed (`PrivateBundle`): 4 GiB.
+    public static let sealed = ReadLimit(bytes: 4 << 30, what: "files of a private album")
+
     /// The cap in words: "512 MB".
     public var shown: String {
         bytes % (1 << 30) == 0 ? "\(bytes >> 30) GB" : bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"

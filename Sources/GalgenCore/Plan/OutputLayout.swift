@@ -25,13 +25,24 @@ public struct OutputLayout: Equatable, Sendable {
     public init(_ gallery: Gallery) {
         albumPages = Dictionary(gallery.albums.map { ($0.slug, gallery.hasAlbums ? "\($0.slug)/index.html" : Self.index) }) { first, _ in first }
         var stems: [ImageSource: String] = [:]
-        for album in gallery.albums.filter({ !$0.unlisted }) + gallery.albums.filter(\.unlisted) {
+        // Private albums last of all: an item they share with another album lives where that
+        // album's readers see it (a private album's own copies are moved under its folder).
+        let listed = gallery.albums.filter { !$0.unlisted && $0.privateAccess == nil }
+        for album in listed + gallery.albums.filter(\.unlisted) + gallery.albums.filter({ $0.privateAccess != nil && !$0.unlisted }) {
             let folder = album.slug.isEmpty ? Self.imagesFolder : Self.imagesFolder + album.slug + "/"
             for image in album.images where stems[image.source] == nil {
                 stems[image.source] = folder + image.slug
             }
         }
         renditionStems = stems
+    }
+
+    /// The same layout with every rendition stem under `folder` (a private album's files,
+    /// `PrivateSplit.site`); pages stay where they are.
+    public func moved(under folder: String) -> OutputLayout {
+        var moved = self
+        moved.renditionStems = renditionStems.mapValues { folder + $0 }
+        return moved
     }
 
     /// The page of an album of this gallery: the first page of its overview.

@@ -21,6 +21,9 @@ public struct SitePresentation {
     let labels: Labels
     /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
     public var downloads: [String: AlbumZip] = [:]
+    /// Private albums with `listed: true`: on the album list, their title with a lock and a link
+    /// to their password form, nothing else of them (`PrivateSplit.lockedAlbums`).
+    public var lockedAlbums: [(title: String, folder: String)] = []
 
     public init(gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: RenderedImage], generator: String,
                 originals: [ImageSource: String] = [:]) {
@@ -66,6 +69,9 @@ public struct SitePresentation {
                     CoverViewModel(src: OutputLayout.href(from: index, to: first.planned.path(of: first.smallest)),
                                    width: first.smallest.width, height: first.smallest.height, alt: first.image.alt ?? first.image.title)
                 })
+        } + lockedAlbums.map { locked in
+            AlbumLinkViewModel(title: locked.title, href: OutputLayout.href(from: index, to: locked.folder + index), summary: nil,
+                               count: "\u{1F512} " + labels.text("privateHeading"), cover: nil)
         }
         let frame = PageFrame(
             path: index, root: OutputLayout.root(of: index), galleryTitle: gallery.title, title: gallery.title,

@@ -4,6 +4,9 @@ public struct SiteTemplate: Equatable, Sendable {
     public var templates: [String: String]
     /// Files copied to `assets/` unchanged (CSS, JS, icons), by file name.
     public var assets: [String: [UInt8]]
+    /// What a private album's folder holds in the clear besides its entry page, by file name
+    /// (`PrivateBundle.scripts`, the worker): galgen's own, whatever the theme.
+    public var privateAlbumFiles: [String: [UInt8]] = [:]
 
     public init(templates: [String: String], assets: [String: [UInt8]]) {
         self.templates = templates

@@ -66,5 +66,14 @@ extension Labels {
         "photoTags": "الوسوم:",
         "download": "تنزيل",
         "downloadAll": "تنزيل الكل ({count}، {size})",
+        "privateHeading": "ألبوم خاص",
+        "privateIntro": "اكتب كلمة المرور لرؤيته.",
+        "privatePassword": "كلمة المرور",
+        "privateOpen": "فتح",
+        "privateRemember": "تذكّر على هذا الجهاز لمدة 30 يومًا",
+        "privateWrong": "كلمة المرور هذه لا تفتح هذا الألبوم.",
+        "privateOpening": "جارٍ الفتح…",
+        "privateNeedsScript": "يحتاج فتح ألبوم خاص إلى JavaScript ومتصفح يدعم عمّال الخدمة، من عنوان ويب (لا من ملف على القرص).",
+        "privateLock": "قفل",
     ]
 }

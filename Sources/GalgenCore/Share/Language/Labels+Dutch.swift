@@ -52,5 +52,14 @@ extension Labels {
         "photoTags": "Trefwoorden:",
         "download": "Downloaden",
         "downloadAll": "Alles downloaden ({count}, {size})",
+        "privateHeading": "Een privéalbum",
+        "privateIntro": "Typ het wachtwoord om het te zien.",
+        "privatePassword": "Wachtwoord",
+        "privateOpen": "Openen",
+        "privateRemember": "30 dagen onthouden op dit apparaat",
+        "privateWrong": "Dat wachtwoord opent dit album niet.",
+        "privateOpening": "Bezig met openen…",
+        "privateNeedsScript": "Een privéalbum heeft JavaScript nodig en een browser met service workers, op een webadres (geen bestand op schijf).",
+        "privateLock": "Vergrendelen",
     ]
 }

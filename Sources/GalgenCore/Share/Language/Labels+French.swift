@@ -53,5 +53,14 @@ extension Labels {
         "photoTags": "Mots-clés\u{A0}:",
         "download": "Télécharger",
         "downloadAll": "Tout télécharger ({count}, {size})",
+        "privateHeading": "Un album privé",
+        "privateIntro": "Saisissez son mot de passe pour le voir.",
+        "privatePassword": "Mot de passe",
+        "privateOpen": "Ouvrir",
+        "privateRemember": "Se souvenir sur cet appareil pendant 30 jours",
+        "privateWrong": "Ce mot de passe n’ouvre pas cet album.",
+        "privateOpening": "Ouverture…",
+        "privateNeedsScript": "Un album privé a besoin de JavaScript et d’un navigateur avec service workers, à une adresse web (pas un fichier sur le disque).",
+        "privateLock": "Verrouiller",
     ]
 }

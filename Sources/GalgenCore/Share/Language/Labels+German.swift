@@ -52,5 +52,14 @@ extension Labels {
         "photoTags": "Stichwörter:",
         "download": "Herunterladen",
         "downloadAll": "Alle herunterladen ({count}, {size})",
+        "privateHeading": "Ein privates Album",
+        "privateIntro": "Gib das Passwort ein, um es zu sehen.",
+        "privatePassword": "Passwort",
+        "privateOpen": "Öffnen",
+        "privateRemember": "Auf diesem Gerät 30 Tage merken",
+        "privateWrong": "Dieses Passwort öffnet das Album nicht.",
+        "privateOpening": "Wird geöffnet…",
+        "privateNeedsScript": "Ein privates Album braucht JavaScript und einen Browser mit Service Workern, unter einer Webadresse (nicht als Datei).",
+        "privateLock": "Sperren",
     ]
 }

@@ -54,5 +54,14 @@ extension Labels {
         "photoTags": "תגיות:",
         "download": "הורדה",
         "downloadAll": "הורדת הכול ({count}, {size})",
+        "privateHeading": "אלבום פרטי",
+        "privateIntro": "הקלידו את הסיסמה כדי לראות אותו.",
+        "privatePassword": "סיסמה",
+        "privateOpen": "פתיחה",
+        "privateRemember": "לזכור במכשיר הזה ל־30 יום",
+        "privateWrong": "הסיסמה הזו לא פותחת את האלבום.",
+        "privateOpening": "נפתח…",
+        "privateNeedsScript": "כדי לפתוח אלבום פרטי צריך JavaScript ודפדפן עם service workers, בכתובת אינטרנט (לא קובץ בדיסק).",
+        "privateLock": "נעילה",
     ]
 }

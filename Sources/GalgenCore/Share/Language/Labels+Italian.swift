@@ -52,5 +52,14 @@ extension Labels {
         "photoTags": "Tag:",
         "download": "Scarica",
         "downloadAll": "Scarica tutto ({count}, {size})",
+        "privateHeading": "Un album privato",
+        "privateIntro": "Scrivi la password per vederlo.",
+        "privatePassword": "Password",
+        "privateOpen": "Apri",
+        "privateRemember": "Ricorda su questo dispositivo per 30 giorni",
+        "privateWrong": "Questa password non apre l’album.",
+        "privateOpening": "Apertura…",
+        "privateNeedsScript": "Un album privato richiede JavaScript e un browser con service worker, a un indirizzo web (non un file sul disco).",
+        "privateLock": "Blocca",
     ]
 }

@@ -53,5 +53,14 @@ extension Labels {
         "photoTags": "タグ:",
         "download": "ダウンロード",
         "downloadAll": "すべてダウンロード（{count}、{size}）",
+        "privateHeading": "非公開のアルバム",
+        "privateIntro": "パスワードを入力すると表示されます。",
+        "privatePassword": "パスワード",
+        "privateOpen": "開く",
+        "privateRemember": "この端末で30日間記憶する",
+        "privateWrong": "このパスワードではアルバムを開けません。",
+        "privateOpening": "開いています…",
+        "privateNeedsScript": "非公開のアルバムを開くには、JavaScript と Service Worker に対応したブラウザで、ウェブアドレスから開く必要があります（ディスク上のファイルでは開けません）。",
+        "privateLock": "ロック",
     ]
 }

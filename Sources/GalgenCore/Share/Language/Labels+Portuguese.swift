@@ -53,5 +53,14 @@ extension Labels {
         "photoTags": "Tags:",
         "download": "Baixar",
         "downloadAll": "Baixar tudo ({count}, {size})",
+        "privateHeading": "Um álbum privado",
+        "privateIntro": "Digite a senha para vê-lo.",
+        "privatePassword": "Senha",
+        "privateOpen": "Abrir",
+        "privateRemember": "Lembrar neste dispositivo por 30 dias",
+        "privateWrong": "Essa senha não abre este álbum.",
+        "privateOpening": "Abrindo…",
+        "privateNeedsScript": "Um álbum privado precisa de JavaScript e de um navegador com service workers, num endereço web (não um arquivo no disco).",
+        "privateLock": "Bloquear",
     ]
 }

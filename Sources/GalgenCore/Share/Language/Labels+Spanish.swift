@@ -52,5 +52,14 @@ extension Labels {
         "photoTags": "Etiquetas:",
         "download": "Descargar",
         "downloadAll": "Descargar todo ({count}, {size})",
+        "privateHeading": "Un álbum privado",
+        "privateIntro": "Escribe su contraseña para verlo.",
+        "privatePassword": "Contraseña",
+        "privateOpen": "Abrir",
+        "privateRemember": "Recordar en este dispositivo durante 30 días",
+        "privateWrong": "Esa contraseña no abre este álbum.",
+        "privateOpening": "Abriendo…",
+        "privateNeedsScript": "Un álbum privado necesita JavaScript y un navegador con service workers, en una dirección web (no un archivo del disco).",
+        "privateLock": "Bloquear",
     ]
 }

@@ -137,6 +137,15 @@ public struct Labels: Equatable, Sendable {
         "photoTags": "Tags:",
         "download": "Download",
         "downloadAll": "Download all ({count}, {size})",
+        "privateHeading": "A private album",
+        "privateIntro": "Type its password to see it.",
+        "privatePassword": "Password",
+        "privateOpen": "Open",
+        "privateRemember": "Remember on this device for 30 days",
+        "privateWrong": "That password does not open this album.",
+        "privateOpening": "Opening…",
+        "privateNeedsScript": "Opening a private album needs JavaScript and a browser with service workers, at a web address (not a file on disk).",
+        "privateLock": "Lock",
     ]
 }
 

@@ -1,0 +1,152 @@
+import Foundation
+import GalgenCrypto
+import GalgenIO
+import GalgenTestSupport
+import Testing
+
+/// `private:` with the real binary: a missing password stops the build (exit 2, nothing written),
+/// the album's folder holds only sealed files and the entry page, what is sealed opens with the
+/// key of any listed password and is every page and picture of the album, nothing public names
+/// or shows it, and a rebuild from the same cache writes nothing (the sealing is deterministic).
+struct PrivateBuildTests {
+    static let gallery = """
+    title: Our year
+    base_url: https://photos.example.com/
+    thumbnails: { widths: [320] }
+    albums:
+      - title: Spring
+        images:
+          - { src: photos/harbour.jpg, tags: [sea] }
+      - title: Family secrets
+        description: Only for the family.
+        private:
+          password_env: [GALGEN_FAMILY, GALGEN_GRANDPARENTS]
+          password_file: secret.txt
+        images:
+          - { src: photos/dunes.jpg, title: Grandma at the dunes, tags: [family] }
+          - { src: photos/harbour.jpg, caption: The harbour again }
+    """
+    static let photos = ["harbour.jpg": "orientation/Landscape_1.jpg", "dunes.jpg": "orientation/Landscape_3.jpg"]
+    static let environment = ["GALGEN_FAMILY": "correct horse battery staple", "GALGEN_GRANDPARENTS": "short"]
+
+    static func project() throws -> TestProject {
+        let project = try TestProject(gallery, photos: photos)
+        try "a password from a file\n".write(toFile: project.path("secret.txt"), atomically: true, encoding: .utf8)
+        return project
+    }
+
+    /// Every file of the site by its path.
+    static func contents(_ project: TestProject) throws -> [String: Data] {
+        let root = project.path("_site")
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root) where !FileManager.default.isDirectory(root + "/" + path) {
+            files[path] = FileManager.default.contents(atPath: root + "/" + path)
+        }
+        return files
+    }
+
+    static func folder(_ project: TestProject) throws -> String {
+        try #require(TestProject.names(in: project.path("_site")).first { $0.hasPrefix("p-") })
+    }
+
+    @Test func aMissingOrEmptyPasswordStopsTheBuildWithStatus2AndWritesNothing() async throws {
+        let project = try Self.project()
+        let missing = try await project.buildWithBinary(environment: ["GALGEN_FAMILY": "correct horse battery staple"])
+        #expect(missing.status == 2, "\(missing.stderr)")
+        #expect(missing.stderr.contains("the environment variable GALGEN_GRANDPARENTS, which is not set"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.path("_site")))
+        let empty = try await project.buildWithBinary(environment: ["GALGEN_FAMILY": "", "GALGEN_GRANDPARENTS": "x"])
+        #expect(empty.status == 2 && empty.stderr.contains("GALGEN_FAMILY, which is empty"), "\(empty.stderr)")
+        try FileManager.default.removeItem(atPath: project.path("secret.txt"))
+        let noFile = try await project.buildWithBinary(environment: Self.environment)
+        #expect(noFile.status == 2 && noFile.stderr.contains("the file secret.txt, which cannot be read"), "\(noFile.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.path("_site")))
+    }
+
+    @Test func everyFileIsSealedAndOpensWithTheKeyAndNothingPublicShowsIt() async throws {
+        let project = try Self.project()
+        let built = try await project.buildWithBinary(environment: Self.environment)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stderr.contains("has 5 characters"), "a weak password is warned of: \(built.stderr)")
+        let folder = try Self.folder(project)
+        #expect(folder.count == 2 + 22)
+        let names = TestProject.names(in: project.path("_site/" + folder))
+        let sealed = names.filter { $0.hasSuffix(".bin") }
+        #expect(Set(names).subtracting(sealed) == ["index.html", "sw.js", "private.open.js", "private.entry.js", "private.css"])
+        #expect(sealed.allSatisfy { $0.count == 64 + 4 })
+
+        // Each password's record opens the key; the key opens every sealed file; the manifest
+        // lists the album's pages and pictures.
+        let entry = try #require(project.siteFile(folder + "/index.html"))
+        let recordsJSON = try #require(entry.components(separatedBy: "<script type=\"application/json\" id=\"records\">").last?
+            .components(separatedBy: "</script>").first)
+        let records = try JSONDecoder().decode([PasswordRecord].self, from: Data(recordsJSON.utf8))
+        #expect(records.count == 3 && records.allSatisfy { $0.iterations >= 600_000 })
+        let key = try records[0].unwrap(password: "correct horse battery staple", album: folder)
+        #expect(try records[2].unwrap(password: "a password from a file", album: folder) == key)
+        #expect(throws: CryptoError.self) { try records[1].unwrap(password: "correct horse battery staple", album: folder) }
+        var opened: [String: [UInt8]] = [:]
+        for name in sealed {
+            let bytes = try #require(FileManager.default.contents(atPath: project.path("_site/\(folder)/\(name)")))
+            opened[name] = try SealedFile.open(Array(bytes), contentKey: key)
+        }
+        let manifestName = SealedFile.name(of: "manifest", contentKey: key)
+        let manifestBytes = try #require(opened[manifestName])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(manifestBytes)) as? [String: Any])
+        let files = try #require(manifest["files"] as? [String: [Any]])
+        let albumPage = try #require(files["index.html"]?.first as? String)
+        let albumBytes = try #require(opened[albumPage])
+        let html = String(decoding: albumBytes, as: UTF8.self)
+        #expect(html.contains("Family secrets") && html.contains("Only for the family."))
+        #expect(files.keys.contains { $0.hasPrefix("grandma-at-the-dunes/") } && files.keys.contains { $0.hasSuffix(".jpg") })
+        #expect(files.count == sealed.count - 1)
+
+        // Outside the folder: none of its words, its address or its pictures' bytes.
+        let publicFiles = try FileManager.default.subpathsOfDirectory(atPath: project.path("_site")).filter {
+            !$0.hasPrefix(folder) && !FileManager.default.isDirectory(project.path("_site/" + $0))
+        }
+        let pictures = Set(opened.values.filter { $0.starts(with: [0xFF, 0xD8]) || $0.count > 4 && $0[4...7].elementsEqual(Array("ftyp".utf8)) }
+            .map { Data($0) })
+        #expect(!pictures.isEmpty)
+        for path in publicFiles {
+            let bytes = try #require(FileManager.default.contents(atPath: project.path("_site/" + path)))
+            let text = String(decoding: bytes, as: UTF8.self)
+            for word in ["Family secrets", "Only for the family", "Grandma", "harbour again", "family", folder] {
+                #expect(!text.contains(word), "\(word) in \(path)")
+            }
+            if pictures.contains(bytes) && !path.hasPrefix("images/spring/") { Issue.record("a private picture at \(path)") }
+        }
+        #expect(project.read(".galgen-cache/private.json")?.contains(folder.dropFirst(2)) == true)
+        let mode = try FileManager.default.attributesOfItem(atPath: project.path(".galgen-cache/private.json"))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // The same cache: the same bytes, nothing written.
+        let before = try Self.contents(project)
+        let again = try await project.buildWithBinary(environment: Self.environment)
+        let after = try Self.contents(project)
+        #expect(before == after, "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted())")
+        #expect(again.status == 0 && (again.stdout + again.stderr).contains("nothing changed"), "\(again.stdout)\(again.stderr)")
+    }
+
+    @Test func aListedAlbumIsOnTheAlbumListWithALockAndWithoutTheCacheItGetsANewAddress() async throws {
+        let project = try Self.project()
+        try project.writeGallery(Self.gallery.replacingOccurrences(of: "password_file: secret.txt", with: "password_file: secret.txt\n      listed: true"))
+        let built = try await project.buildWithBinary(environment: Self.environment)
+        #expect(built.status == 0, "\(built.stderr)")
+        let folder = try Self.folder(project)
+        let front = try #require(project.siteFile("index.html"))
+        #expect(front.contains("Family secrets") && front.contains("\(folder)/"))
+        #expect(!front.contains("Only for the family"))
+        try FileManager.default.removeItem(atPath: project.cache)
+        let fresh = try await project.buildWithBinary(environment: Self.environment)
+        #expect(fresh.status == 0)
+        #expect(try Self.folder(project) != folder)
+    }
+}
+
+private extension FileManager {
+    func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+}
