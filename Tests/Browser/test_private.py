@@ -135,6 +135,18 @@ class PrivateAlbum(unittest.TestCase):
                 browser.color_scheme(self.driver, scheme)
                 self.driver.save_screenshot(os.path.join(SHOTS, f"private-entry-{name}-{scheme}.png"))
 
+    def test_from_a_file_or_without_javascript_the_page_says_what_is_needed(self):
+        needed = "Opening a private album needs JavaScript"
+        self.driver.get("file://" + os.path.join(self.site, self.album, "index.html"))
+        browser.wait_for(lambda: self.driver.find_element(By.ID, "needs").is_displayed(), message="the note from file://")
+        self.assertIn(needed, self.driver.find_element(By.ID, "needs").text)
+        self.assertFalse(self.driver.find_element(By.ID, "unlock").is_displayed())
+        plain = browser.chrome(javascript=False)
+        self.addCleanup(plain.quit)
+        plain.get(self.base + self.album + "/")
+        self.assertIn(needed, plain.find_element(By.TAG_NAME, "body").text)
+        self.assertFalse(plain.find_element(By.ID, "unlock").is_displayed())
+
     def test_a_wrong_password_is_refused_and_shows_nothing(self):
         self.unlock("not the password at all")
         alert = browser.wait_for(lambda: self.driver.find_element(By.ID, "wrong").text, message="the alert")
@@ -221,6 +233,28 @@ class PrivateAlbum(unittest.TestCase):
         # Inside the album's folder, only the entry page and galgen's own scripts are in the clear.
         clear = sorted(name for name in os.listdir(os.path.join(self.site, self.album)) if not name.endswith(".bin"))
         self.assertEqual(clear, ["index.html", "private.css", "private.entry.js", "private.open.js", "sw.js"])
+
+
+class PrivateAlbumInServe(unittest.TestCase):
+    """`galgen serve` previews a private album with the password from the same variable."""
+
+    def test_serve_opens_the_private_album_with_its_password(self):
+        from test_serve import Serve
+        folder = tempfile.mkdtemp(prefix="galgen-private-serve-")
+        self.addCleanup(shutil.rmtree, folder)
+        private_gallery(folder)
+        server = Serve(folder)
+        self.addCleanup(server.stop)
+        album = next(name for name in os.listdir(os.path.join(folder, "_site")) if name.startswith("p-"))
+        driver = browser.chrome()
+        self.addCleanup(driver.quit)
+        driver.get(server.url(album + "/"))
+        field = browser.wait_for(lambda: driver.find_element(By.ID, "password").is_displayed()
+                                 and driver.find_element(By.ID, "password"), timeout=20, message="the password field")
+        field.send_keys(PASSWORD)
+        field.submit()
+        browser.wait_for(lambda: "Family secrets" in driver.title, timeout=20, message="the opened album")
+        browser.wait_for(lambda: browser.visible_images_loaded(driver), timeout=20, message="the album's photos")
 
 
 if __name__ == "__main__":

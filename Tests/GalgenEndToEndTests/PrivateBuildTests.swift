@@ -128,6 +128,25 @@ struct PrivateBuildTests {
         #expect(again.status == 0 && (again.stdout + again.stderr).contains("nothing changed"), "\(again.stdout)\(again.stderr)")
     }
 
+    /// The strongest leak test: the public site is byte for byte the site of the same gallery
+    /// without the private album (only the site's own marker differs, which lists the files).
+    /// Whatever the album holds, its words, pictures, placeholders, tags or address, none of it
+    /// changes a public file.
+    @Test func thePublicSiteIsTheSiteWithoutThePrivateAlbum() async throws {
+        let project = try Self.project()
+        let built = try await project.buildWithBinary(environment: Self.environment)
+        #expect(built.status == 0, "\(built.stderr)")
+        let folder = try Self.folder(project)
+        let without = try TestProject(String(Self.gallery.prefix(upTo: try #require(Self.gallery.range(of: "  - title: Family secrets")).lowerBound)),
+                                      photos: Self.photos)
+        let plain = try await without.buildWithBinary()
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let withPrivate = try Self.contents(project).filter { !$0.key.hasPrefix(folder + "/") && $0.key != ".galgen-site" }
+        let publicOnly = try Self.contents(without).filter { $0.key != ".galgen-site" }
+        #expect(Set(withPrivate.keys) == Set(publicOnly.keys))
+        #expect(withPrivate.keys.filter { withPrivate[$0] != publicOnly[$0] }.sorted() == [])
+    }
+
     @Test func aListedAlbumIsOnTheAlbumListWithALockAndWithoutTheCacheItGetsANewAddress() async throws {
         let project = try Self.project()
         try project.writeGallery(Self.gallery.replacingOccurrences(of: "password_file: secret.txt", with: "password_file: secret.txt\n      listed: true"))
