@@ -175,6 +175,14 @@ class PrivateAlbum(unittest.TestCase):
         self.assertGreater(colours["width"], 100)
         self.assertGreater(colours["distinct"], 20, colours)
         self.driver.save_screenshot(os.path.join(SHOTS, "private-album-desktop.png"))
+        # The opened album, with its Lock link, is as accessible as any album, light and dark.
+        for scheme in ("light", "dark"):
+            browser.color_scheme(self.driver, scheme)
+            self.assertEqual(browser.axe_violations(self.driver), [], scheme)
+        browser.viewport(self.driver, 390, 844, phone=True)
+        browser.color_scheme(self.driver, "dark")
+        self.driver.save_screenshot(os.path.join(SHOTS, "private-album-phone-dark.png"))
+        browser.viewport(self.driver, 1280, 900)
         # Each item's page opens too, through the same worker.
         links = [a.get_attribute("href") for a in self.driver.find_elements(By.CSS_SELECTOR, "main a[href]")]
         item = next(link for link in links if "/grandma-at-the-dunes/" in link)

@@ -105,7 +105,8 @@ async function readerOf(k, name) {
 function withLock(html, label) {
   const escape = (text) => text.replace(/[&<>"]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'})[c]);
   const style = `<link rel="stylesheet" href="${SCOPE.pathname}private.css">`;
-  const link = `<a class="galgen-lock" href="${SCOPE.pathname}?lock">${escape(label)}</a>`;
+  // In a landmark of its own, so that every part of the page is in one.
+  const link = `<nav aria-label="${escape(label)}"><a class="galgen-lock" href="${SCOPE.pathname}?lock">${escape(label)}</a></nav>`;
   return html.replace('</head>', style + '</head>').replace(/<body([^>]*)>/, (tag) => tag + link);
 }
 

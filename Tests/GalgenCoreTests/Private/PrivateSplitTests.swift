@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import GalgenCore
 
@@ -58,6 +59,31 @@ struct PrivateSplitTests {
         // A page taken from the page cache is read and searched too.
         let cached = OutputFile(path: "spring/index.html", file: "/cache/page", digest: "0", byteCount: 10)
         #expect(check.leak(in: cached) { _ in Array("<p>At the dunes</p>".utf8) } != nil)
+    }
+
+    /// The guarded output refuses the batch that holds a leak: nothing of it is handed on, and the
+    /// build's error names the file (the site is then cancelled: the previous one stays).
+    @Test func theGuardedOutputRefusesALeakAndHandsNothingOn() throws {
+        let whole = Self.gallery
+        let check = PrivateLeakCheck(whole: whole, publicGallery: PrivateSplit.publicGallery(whole), seals: [Self.seal]) { _ in nil }
+        let handed = Handed()
+        let output = SiteOutput(add: { files in handed.add(files.map(\.path)) }, finish: { true }).guarded(by: check) { _ in nil }
+        try output.add([OutputFile(path: "spring/index.html", text: "<p>Harbour</p>")])
+        #expect(throws: PrivateLeak.self) {
+            try output.add([OutputFile(path: "index.html", text: "ok"), OutputFile(path: "feed.xml", text: "<title>At the dunes</title>")])
+        }
+        #expect(handed.paths == ["spring/index.html"])
+        do {
+            try output.add([OutputFile(path: "feed.xml", text: "At the dunes")])
+        } catch {
+            #expect("\(error)".contains("a caption of the private album 'Family secrets' would be published in the clear in feed.xml"))
+        }
+    }
+
+    final class Handed: Sendable {
+        private let list = Mutex<[String]>([])
+        var paths: [String] { list.withLock { $0 } }
+        func add(_ more: [String]) { list.withLock { $0 += more } }
     }
 
     @Test func aListedAlbumsTitleIsNoLeak() {
