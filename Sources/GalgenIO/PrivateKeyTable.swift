@@ -17,16 +17,17 @@ public final class PrivateKeyTable: Sendable {
     }
 
     /// The kept keys of the album `slug`, completed with new ones for what they lack.
-    public func keys(for slug: String, passwords: [String]) throws -> PrivateKeys {
+    public func keys(for slug: String, passwords: [String]) throws -> (keys: PrivateKeys, isNew: Bool) {
         try table.withLock { table in
             var known = try table ?? read()
+            let isNew = known[slug] == nil
             let keys = try PrivateKeys.random(passwords: passwords, kept: known[slug])
             if keys != known[slug] {
                 known[slug] = keys
                 try save(known)
             }
             table = known
-            return keys
+            return (keys, isNew)
         }
     }
 

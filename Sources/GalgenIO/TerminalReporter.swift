@@ -81,6 +81,11 @@ public final class TerminalReporter: Sendable {
                     line("  · Unlisted album '\(album)' is at \(folder) (the address is kept in the cache; "
                          + "to keep it without the cache, write 'unlisted: \(token)' on the album in gallery.yml)", &state)
                 }
+            case let .privateAddress(album, folder):
+                if state.verbosity != .quiet {
+                    line("  · Private album '\(album)' is at \(folder): give that address and its password to its visitors "
+                         + "(its key is kept in the cache; without the cache it gets a new key and a new address)", &state)
+                }
             }
         }
     }

@@ -70,6 +70,7 @@ struct PrivateBuildTests {
         #expect(built.stderr.contains("has 5 characters"), "a weak password is warned of: \(built.stderr)")
         let folder = try Self.folder(project)
         #expect(folder.count == 2 + 22)
+        #expect((built.stdout + built.stderr).contains("Private album 'Family secrets' is at \(folder)/"), "the address is said once")
         let names = TestProject.names(in: project.path("_site/" + folder))
         let sealed = names.filter { $0.hasSuffix(".bin") }
         #expect(Set(names).subtracting(sealed) == ["index.html", "sw.js", "private.open.js", "private.entry.js", "private.css"])
@@ -126,6 +127,29 @@ struct PrivateBuildTests {
         let after = try Self.contents(project)
         #expect(before == after, "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted())")
         #expect(again.status == 0 && (again.stdout + again.stderr).contains("nothing changed"), "\(again.stdout)\(again.stderr)")
+        #expect(!(again.stdout + again.stderr).contains("Private album"))
+    }
+
+    /// A changed password reaches the page though no file changed (such a build is never skipped
+    /// as up to date): the new one opens the album, the old one no longer does, and the key, the
+    /// address and every sealed file stay as they were.
+    @Test func aChangedPasswordReachesThePageWithoutAnyOtherChange() async throws {
+        let project = try Self.project()
+        #expect(try await project.buildWithBinary(environment: Self.environment).status == 0)
+        let folder = try Self.folder(project)
+        let before = try Self.contents(project)
+        var changed = Self.environment
+        changed["GALGEN_FAMILY"] = "a brand new family password"
+        let rebuilt = try await project.buildWithBinary(environment: changed)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let after = try Self.contents(project)
+        #expect(try Self.folder(project) == folder)
+        #expect(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted() == [".galgen-site", folder + "/index.html"])
+        let entry = try #require(project.siteFile(folder + "/index.html"))
+        let json = try #require(entry.components(separatedBy: "id=\"records\">").last?.components(separatedBy: "</script>").first)
+        let records = try JSONDecoder().decode([PasswordRecord].self, from: Data(json.utf8))
+        #expect(throws: CryptoError.self) { try records[0].unwrap(password: "correct horse battery staple", album: folder) }
+        #expect((try? records[0].unwrap(password: "a brand new family password", album: folder)) != nil)
     }
 
     /// The strongest leak test: the public site is byte for byte the site of the same gallery

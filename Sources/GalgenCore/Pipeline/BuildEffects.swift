@@ -54,8 +54,8 @@ public struct BuildEffects: Sendable {
     /// A private album's keys, by the album's slug (`PrivateKeys`): the ones kept in the cache,
     /// with new random ones for what is missing (kept from then on); `passwords` are the
     /// password sources' keys (`PasswordSource.key`), each with its own salt and nonce.
-    public var privateKeys: @Sendable (_ slug: String, _ passwords: [String]) throws -> PrivateKeys = { _, passwords in
-        try PrivateKeys.random(passwords: passwords)
+    public var privateKeys: @Sendable (_ slug: String, _ passwords: [String]) throws -> (keys: PrivateKeys, isNew: Bool) = { _, passwords in
+        (try PrivateKeys.random(passwords: passwords), true)
     }
     /// An environment variable's value (a private album's password), nil when unset.
     public var environment: @Sendable (_ name: String) -> String? = { ProcessInfo.processInfo.environment[$0] }
@@ -145,6 +145,8 @@ public enum BuildEvent: Equatable, Sendable {
     /// An unlisted album got a new address (`folder`, such as `family-k3j9x0q2ma/`), made of
     /// `token`: said once, with how to keep it without the cache.
     case unlistedAddress(album: String, folder: String, token: String)
+    /// A private album got a new key and address (`folder`, such as `p-…/`): said once.
+    case privateAddress(album: String, folder: String)
 }
 
 /// Progress of the download stage. URLs in here are already redacted.

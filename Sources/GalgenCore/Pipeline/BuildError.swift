@@ -65,6 +65,9 @@ public struct BuildSummary: Equatable, Sendable {
     public var inputs: [String] = []
     /// Sources that are URLs (a build with any is never reused: they are revalidated).
     public var remoteSources: Int = 0
+    /// Private albums sealed: their passwords are read from the environment or files that no
+    /// stamp covers, so such a build is never reused without running (`LastBuild`).
+    public var privateAlbums: Int = 0
     /// What the build did, for build-report.json.
     public var record: BuildRecord? = nil
     /// Formats left for a later build (`BuildPipeline.formatsLater`): the site has the others.

@@ -30,7 +30,9 @@ extension BuildPipeline {
             for source in access.passwords { passwords.append((source, try password(from: source, album: album.title))) }
             let keys: PrivateKeys
             do {
-                keys = try effects.privateKeys(album.slug, access.passwords.map(\.key))
+                let kept = try effects.privateKeys(album.slug, access.passwords.map(\.key))
+                keys = kept.keys
+                if kept.isNew { effects.report(.privateAddress(album: album.title, folder: keys.folder + "/")) }
             } catch {
                 throw .write(reason: "cannot keep the keys of the private album '\(album.title)' in the cache: \(error)")
             }

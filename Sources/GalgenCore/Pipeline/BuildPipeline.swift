@@ -95,6 +95,7 @@ public struct BuildPipeline: Sendable {
             if case let .local(_, resolved) = planned.source { return resolved }
             return nil
         }
+        summary.privateAlbums = seals.count
         summary.remoteSources = plan.sources.count { if case .remote = $0.source { true } else { false } }
         summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, site: site,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)

@@ -6,7 +6,9 @@ import GalgenHash
 /// gallery's size.
 ///
 /// Only a build that a repeat would reproduce exactly is kept: no failed image (it is tried
-/// again), no remote source (it is revalidated) and no format left for later. Its key covers everything else the site
+/// again), no remote source (it is revalidated), no private album (its passwords are not files:
+/// a changed password must reach the page, and no quick fingerprint of a password is kept) and
+/// no format left for later. Its key covers everything else the site
 /// depends on that is not a file stamp: galgen itself, the built-in template, gallery.yml's bytes,
 /// and where it was read and written.
 public struct LastBuild: Equatable, Sendable {
@@ -35,7 +37,7 @@ public struct LastBuild: Equatable, Sendable {
     /// What to keep of a finished build, or nil when a repeat would not reproduce it (or the
     /// site lacks formats left for later, which the next build must add).
     public init?(key: String, summary: BuildSummary, warnings: [Warning]) {
-        guard summary.failures.isEmpty, summary.remoteSources == 0, summary.later.isEmpty, summary.missing == nil,
+        guard summary.failures.isEmpty, summary.remoteSources == 0, summary.privateAlbums == 0, summary.later.isEmpty, summary.missing == nil,
               summary.shardRun == nil else { return nil }
         self.init(key: key, images: summary.imagesBuilt, pages: summary.pages, inputs: summary.inputs, warnings: warnings)
     }
