@@ -55,6 +55,7 @@ struct SiteBuild {
         pipeline.videoTools = LiveVideoTools.make(versionFile: cache.layout.ffmpegVersion, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
         pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
         pipeline.albumZips = cache.zips.maker
+        pipeline.sealedFiles = cache.sealed.keeper
         return pipeline
     }
 

@@ -57,6 +57,8 @@ extension CacheFolder {
         public var originals: String { root + "/originals" }
         /// Album zips (`downloads: zip`), named by their entry list's digest (`AlbumZipStore`).
         public var zips: String { root + "/zips" }
+        /// Private albums' sealed files (`SealedFileStore`).
+        public var sealed: String { root + "/sealed" }
         /// Download bodies (GalgenFetch's `DiskCache`).
         public var bodies: String { root + "/bodies" }
 
@@ -94,7 +96,7 @@ extension CacheFolder {
              ("sources.json", sourceDigests), ("pages.json", pages), ("renditions.json", renditionRecords),
              ("videos.json", videoRecords),
              ("renditions/", renditions), ("renditions.stamps", ContentStore.stampsPath(of: renditions)),
-             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)), ("zips/", zips),
+             ("originals/", originals), ("originals.stamps", ContentStore.stampsPath(of: originals)), ("zips/", zips), ("sealed/", sealed),
              ("bodies/", bodies), ("bodies.stamps", ContentStore.stampsPath(of: bodies)),
              ("index/", downloadIndex), ("transient/", transient), ("shards/", shards)]
         }

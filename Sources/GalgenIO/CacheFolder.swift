@@ -22,6 +22,7 @@ public struct CacheFolder: Sendable {
     public let zips: AlbumZipStore
     public let unlisted: UnlistedAddresses
     public let privateKeys: PrivateKeyTable
+    public let sealed: SealedFileStore
 
     /// The cache at `root` of a site written to `output`.
     /// `shard`: a build of one shard (`galgen build --shard`), whose records are its own.
@@ -37,6 +38,7 @@ public struct CacheFolder: Sendable {
         zips = AlbumZipStore(folder: layout.zips, temporaries: temporaries)
         unlisted = UnlistedAddresses(path: layout.unlisted, temporaries: temporaries)
         privateKeys = PrivateKeyTable(path: layout.privateKeys, temporaries: temporaries)
+        sealed = SealedFileStore(folder: layout.sealed, temporaries: temporaries)
         lastBuild = LastBuildFile(layout: layout, site: SiteWriter(output: output, stamps: siteStamps, unlistedManifest: layout.siteUnlisted), temporaries: temporaries)
     }
 

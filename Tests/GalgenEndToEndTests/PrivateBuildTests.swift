@@ -35,6 +35,16 @@ struct PrivateBuildTests {
         return project
     }
 
+    /// Each file of a folder by name, with its modification time and size.
+    static func stamps(_ folder: String) throws -> [String: String] {
+        var stamps: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            stamps[name] = "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \(attributes[.size] ?? 0)"
+        }
+        return stamps
+    }
+
     /// Every file of the site by its path.
     static func contents(_ project: TestProject) throws -> [String: Data] {
         let root = project.path("_site")
@@ -121,13 +131,25 @@ struct PrivateBuildTests {
         let mode = try FileManager.default.attributesOfItem(atPath: project.path(".galgen-cache/private.json"))[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
-        // The same cache: the same bytes, nothing written.
+        // The same cache: the same bytes, nothing written, nothing sealed again (the sealed files
+        // kept in the cache are used as they are).
+        let store = project.path(".galgen-cache/sealed")
+        let keptStamps = try Self.stamps(store)
+        #expect(keptStamps.count == 2 * (sealed.count - 1), "a .bin and a .json per sealed file but the manifest")
         let before = try Self.contents(project)
         let again = try await project.buildWithBinary(environment: Self.environment)
         let after = try Self.contents(project)
         #expect(before == after, "changed: \(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted())")
         #expect(again.status == 0 && (again.stdout + again.stderr).contains("nothing changed"), "\(again.stdout)\(again.stderr)")
         #expect(!(again.stdout + again.stderr).contains("Private album"))
+        #expect(try Self.stamps(store) == keptStamps)
+
+        // A kept sealed file damaged on disk is not used: it is sealed again, and the site is the same.
+        let damaged = try #require(keptStamps.keys.first { $0.hasSuffix(".bin") })
+        try Data("damaged".utf8).write(to: URL(fileURLWithPath: store + "/" + damaged))
+        let mended = try await project.buildWithBinary(environment: Self.environment)
+        #expect(mended.status == 0)
+        #expect(try Self.contents(project) == after)
     }
 
     /// A changed password reaches the page though no file changed (such a build is never skipped

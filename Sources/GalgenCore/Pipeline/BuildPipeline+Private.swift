@@ -110,23 +110,38 @@ extension BuildPipeline {
     }
 
     /// A private album's folder as published: its pages rendered and every file of its own site
-    /// sealed, with the entry page and the worker's files in the clear.
-    func sealedFiles(of site: PrivateSite, template: CompiledTemplate, siteTitle: String, labels: Labels) throws -> [OutputFile] {
+    /// sealed (a file sealed by an earlier build is taken from `sealedFiles`, neither read nor
+    /// sealed again), with the sealed manifest, the entry page and the worker's files in the clear.
+    func sealedFiles(of site: PrivateSite, template: CompiledTemplate, siteTitle: String, labels: Labels) throws
+        -> (files: [OutputFile], ids: Set<String>) {
         let pages = SiteRenderer.linkAssets(site.presentation.presented(ofAlbum: 0).pages, template: template.source)
         let rendered = pages.concurrentMap(threads: jobs, minimumPerSlice: 4) { OutputFile(path: $0.path, text: template.render($0)) }
-        let effects = effects
-        let plain = (rendered + site.files()).concurrentMap(threads: jobs, minimumPerSlice: 1) { file -> Result<PrivateBundle.PlainFile, any Error> in
-            Result {
-                switch file.content {
-                case let .bytes(bytes): return PrivateBundle.PlainFile(path: file.path, bytes: bytes, digest: file.digest)
-                case let .file(path): return PrivateBundle.PlainFile(path: file.path, bytes: try effects.readFile(path, .sealed), digest: file.digest)
+        let (effects, keeper, seal) = (effects, sealedFiles, site.seal)
+        let published = try (rendered + site.files()).concurrentMap(threads: jobs, minimumPerSlice: 1) { file in
+            Result { () throws -> (file: OutputFile, relative: String, entry: PrivateBundle.ManifestEntry, id: String) in
+                let id = PrivateBundle.fileID(digest: file.digest, seal: seal)
+                if let kept = keeper.lookup(id) {
+                    let made = PrivateBundle.published(path: file.path, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
+                    return (made.file, made.relative, made.entry, id)
                 }
+                let plaintext: [UInt8]
+                switch file.content {
+                case let .bytes(bytes): plaintext = bytes
+                case let .file(path): plaintext = try effects.readFile(path, .sealed)
+                }
+                let sealed = try PrivateBundle.sealed(plaintext, digest: file.digest, seal: seal)
+                let kept = try keeper.keep(id, sealed)
+                let made = PrivateBundle.published(path: file.path, length: plaintext.count, sealed: kept, bytes: kept.path.isEmpty ? sealed : nil,
+                                                   seal: seal)
+                return (made.file, made.relative, made.entry, id)
             }
-        }
-        let sealed = try PrivateBundle.seal(try plain.map { try $0.get() }, seal: site.seal, lockLabel: labels.text("privateLock"))
-        let folder = site.seal.folder + "/"
-        let entry = PrivateEntryPage.html(seal: site.seal, labels: labels, listedTitle: site.listedTitle, siteTitle: siteTitle)
+        }.map { try $0.get() }
+        let manifest = try PrivateBundle.manifest(Dictionary(published.map { ($0.relative, $0.entry) }) { first, _ in first },
+                                                  seal: seal, lockLabel: labels.text("privateLock"))
+        let folder = seal.folder + "/"
+        let entry = PrivateEntryPage.html(seal: seal, labels: labels, listedTitle: site.listedTitle, siteTitle: siteTitle)
         let clear = template.source.privateAlbumFiles.sorted { $0.key < $1.key }.map { OutputFile(path: folder + $0.key, bytes: $0.value) }
-        return sealed + clear + [OutputFile(path: folder + PrivateBundle.entryPage, text: entry)]
+        return (published.map(\.file) + [manifest] + clear + [OutputFile(path: folder + PrivateBundle.entryPage, text: entry)],
+                Set(published.map(\.id)))
     }
 }

@@ -8,6 +8,8 @@ extension BuildPipeline {
         var pages = 0
         /// Pages rendered rather than taken from the page cache.
         var pagesRendered = 0
+        /// The sealed files of private albums this build published (`SealedFileKeeper`).
+        var sealedIDs: Set<String> = []
     }
 
     /// Present, render pages and write, an album at a time. First the images and the originals
@@ -55,7 +57,8 @@ extension BuildPipeline {
             let labels = Labels(presentation.gallery.language)
             for album in privateSites {
                 let sealed = try sealedFiles(of: album, template: template, siteTitle: presentation.gallery.title, labels: labels)
-                try hand(sealed, to: output, site: &site)
+                try hand(sealed.files, to: output, site: &site)
+                site.sealedIDs.formUnion(sealed.ids)
             }
             // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
             // most tags have one page, and each handing links the assets and writes once.

@@ -23,6 +23,8 @@ public struct BuildPipeline: Sendable {
     public var formatsLater = false
     /// Makes (or finds in the cache) each album's zip for `downloads: zip`; none without a cache.
     public var albumZips = AlbumZipMaker.none
+    /// Private albums' sealed files kept between builds (`SealedFileKeeper`).
+    public var sealedFiles = SealedFileKeeper.none
     /// One machine (`whole`), one shard of a split build, or the merge of the shards' caches.
     public var shards = ShardRole.whole
 
@@ -83,6 +85,7 @@ public struct BuildPipeline: Sendable {
                                  })
         do {
             try albumZips.finish(Set(zips.map(\.zip.key) + privateZips))
+            try sealedFiles.finish(site.sealedIDs)
         } catch {
             effects.report(.imageWarning(source: "album zips", message: "the cache kept old zips it could not remove: \(error)"))
         }

@@ -22,19 +22,6 @@ public struct PrivateSeal: Sendable {
 /// for its service worker, and the few files in the clear: the entry page with its password
 /// form and records, the worker and the scripts. Nothing in the clear names or shows an item.
 public enum PrivateBundle {
-    /// One file of the album's own site, in the clear: its path in the site, bytes and SHA-256.
-    public struct PlainFile: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
-        public var digest: String
-
-        public init(path: String, bytes: [UInt8], digest: String) {
-            self.path = path
-            self.bytes = bytes
-            self.digest = digest
-        }
-    }
-
     /// The files in the clear, at these names under the album's folder.
     public static let entryPage = "index.html"
     public static let worker = "sw.js"
@@ -42,31 +29,40 @@ public enum PrivateBundle {
     /// The manifest's public path (no site path is this: every one starts with the folder).
     public static let manifestName = "manifest"
 
-    /// One sealed file: at `folder/<name>`, its name from its path (relative to the folder).
-    static func sealed(_ file: PlainFile, seal: PrivateSeal) throws(CryptoError) -> (OutputFile, entry: ManifestEntry) {
-        let relative = relativePath(file.path, folder: seal.folder)
-        let name = SealedFile.name(of: relative, contentKey: seal.contentKey)
-        let bytes = try SealedFile.seal(file.bytes, digest: hexBytes(file.digest), contentKey: seal.contentKey)
-        return (OutputFile(path: seal.folder + "/" + name, bytes: bytes),
-                ManifestEntry(name: name, type: mediaType(of: file.path), length: file.bytes.count))
+    /// The file id of plaintext with SHA-256 `digest` (`SealedFile`): what its sealed bytes are kept by.
+    public static func fileID(digest: String, seal: PrivateSeal) -> String {
+        hex(Primitives.hmac(key: seal.contentKey, hexBytes(digest)))
     }
 
-    /// Every file sealed, and the manifest (sealed too) the worker finds them by.
-    public static func seal(_ files: [PlainFile], seal: PrivateSeal, lockLabel: String) throws(CryptoError) -> [OutputFile] {
-        var sealed: [OutputFile] = []
-        var entries: [String: ManifestEntry] = [:]
-        for file in files {
-            let (output, entry) = try Self.sealed(file, seal: seal)
-            sealed.append(output)
-            entries[relativePath(file.path, folder: seal.folder)] = entry
-        }
-        let manifest = Manifest(v: 1, files: entries, lock: lockLabel)
+    /// `plaintext` sealed (its SHA-256 is `digest`).
+    public static func sealed(_ plaintext: [UInt8], digest: String, seal: PrivateSeal) throws(CryptoError) -> [UInt8] {
+        try SealedFile.seal(plaintext, digest: hexBytes(digest), contentKey: seal.contentKey)
+    }
+
+    /// One file of the album's site as published: at `folder/<name>`, its name from its path
+    /// (relative to the folder); `sealed` is where its sealed bytes are.
+    public static func published(path: String, length: Int, sealed: SealedFileKeeper.Kept, bytes: [UInt8]?,
+                                 seal: PrivateSeal) -> (file: OutputFile, relative: String, entry: ManifestEntry) {
+        let relative = relativePath(path, folder: seal.folder)
+        let name = SealedFile.name(of: relative, contentKey: seal.contentKey)
+        let target = seal.folder + "/" + name
+        let file = bytes.map { OutputFile(path: target, bytes: $0) }
+            ?? OutputFile(path: target, file: sealed.path, digest: sealed.digest, byteCount: sealed.byteCount)
+        return (file, relative, ManifestEntry(name: name, type: mediaType(of: path), length: length))
+    }
+
+    /// The manifest the worker finds the album's files by, sealed.
+    public static func manifest(_ entries: [String: ManifestEntry], seal: PrivateSeal, lockLabel: String) throws(CryptoError) -> OutputFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(manifest)).map(Array.init) ?? []
+        let json = (try? encoder.encode(Manifest(v: 1, files: entries, lock: lockLabel))).map(Array.init) ?? []
         let name = SealedFile.name(of: manifestName, contentKey: seal.contentKey)
         let bytes = try SealedFile.seal(json, digest: hexBytes(ContentHash.hex(json)), contentKey: seal.contentKey)
-        return sealed + [OutputFile(path: seal.folder + "/" + name, bytes: bytes)]
+        return OutputFile(path: seal.folder + "/" + name, bytes: bytes)
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
     }
 
     struct Manifest: Codable {
@@ -76,12 +72,12 @@ public enum PrivateBundle {
         var lock: String
     }
 
-    struct ManifestEntry: Codable, Equatable {
+    public struct ManifestEntry: Codable, Equatable, Sendable {
         var name: String
         var type: String
         var length: Int
 
-        func encode(to encoder: any Encoder) throws {
+        public func encode(to encoder: any Encoder) throws {
             var values = encoder.unkeyedContainer()
             try values.encode(name)
             try values.encode(type)
@@ -94,7 +90,7 @@ public enum PrivateBundle {
             self.length = length
         }
 
-        init(from decoder: any Decoder) throws {
+        public init(from decoder: any Decoder) throws {
             var values = try decoder.unkeyedContainer()
             name = try values.decode(String.self)
             type = try values.decode(String.self)
