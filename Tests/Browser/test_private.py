@@ -190,6 +190,21 @@ class PrivateAlbum(unittest.TestCase):
         browser.wait_for(lambda: "Grandma at the dunes" in self.driver.title, timeout=20, message="the item page")
         browser.wait_for(lambda: browser.visible_images_loaded(self.driver), timeout=20, message="the item's photo")
 
+    def test_the_viewer_moves_between_items_without_a_reload(self):
+        from selenium.webdriver.common.keys import Keys
+        self.unlock()
+        self.wait_for_album()
+        links = [a.get_attribute("href") for a in self.driver.find_elements(By.CSS_SELECTOR, "main a[href]")]
+        self.driver.get(next(link for link in links if "/grandma-at-the-dunes/" in link))
+        browser.wait_for(lambda: "Grandma at the dunes" in self.driver.title, timeout=20, message="the first item")
+        self.driver.execute_script("window.notReloaded = true")
+        tab = self.driver.find_element(By.CSS_SELECTOR, '[role="tab"][aria-selected="true"]')
+        tab.click()
+        self.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        browser.wait_for(lambda: "Grandma at the dunes" not in self.driver.title, timeout=20, message="the next item")
+        self.assertTrue(self.driver.execute_script("return window.notReloaded === true"), "the page was reloaded")
+        browser.wait_for(lambda: browser.visible_images_loaded(self.driver), timeout=20, message="the next item's photo")
+
     def test_a_video_plays_and_seeks_through_range_requests(self):
         self.unlock()
         self.wait_for_album()
