@@ -121,7 +121,7 @@ let package = Package(
         // password records built on them.
         .target(name: "GalgenCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // Live effects: file system, terminal, the album zips (zlib for their CRC-32s only).
-        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "CFileShim", "CZlib"]),
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "GalgenCrypto", "CFileShim", "CZlib"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
         .target(name: "CFileShim"),
         // Live fetch effect: HTTP downloads (libcurl) into the content-addressed cache.
@@ -186,7 +186,7 @@ let package = Package(
             dependencies: ["GalgenImage", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
         ),
         .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenCrypto", "GalgenHash", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",
             dependencies: [

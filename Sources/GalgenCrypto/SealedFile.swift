@@ -22,17 +22,33 @@ public enum SealedFile {
     /// `plaintext` sealed under the album's content key; `digest` is its SHA-256 (which the build
     /// has already).
     public static func seal(_ plaintext: [UInt8], digest: [UInt8], contentKey: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let fileID = Primitives.hmac(key: contentKey, digest)
-        let header = magic + [version, chunkExponent] + fileID
-        let fileKey = try Primitives.hkdf(key: contentKey, salt: fileID, info: fileInfo, count: 32)
+        let sealer = try Sealer(digest: digest, contentKey: contentKey)
         let count = chunkCount(plaintextLength: plaintext.count)
-        var sealed = header
+        var sealed = sealer.header
         sealed.reserveCapacity(sealedLength(plaintextLength: plaintext.count))
         for index in 0..<count {
             let piece = Array(plaintext[(index * chunkSize)..<min(plaintext.count, (index + 1) * chunkSize)])
-            sealed += try Primitives.seal(piece, key: fileKey, nonce: nonce(index, last: index == count - 1), aad: header)
+            sealed += try sealer.seal(piece, index: index, last: index == count - 1)
         }
         return sealed
+    }
+
+    /// Seals one file a chunk at a time (a video need not be in memory whole): the header, then
+    /// each chunk of `chunkSize` bytes (the last one shorter, or empty for an empty file).
+    public struct Sealer: Sendable {
+        public let header: [UInt8]
+        let fileKey: [UInt8]
+
+        public init(digest: [UInt8], contentKey: [UInt8]) throws(CryptoError) {
+            let fileID = Primitives.hmac(key: contentKey, digest)
+            header = magic + [version, chunkExponent] + fileID
+            fileKey = try Primitives.hkdf(key: contentKey, salt: fileID, info: fileInfo, count: 32)
+        }
+
+        public func seal(_ chunk: [UInt8], index: Int, last: Bool) throws(CryptoError) -> [UInt8] {
+            precondition(chunk.count <= chunkSize && (last || chunk.count == chunkSize))
+            return try Primitives.seal(chunk, key: fileKey, nonce: nonce(index, last: last), aad: header)
+        }
     }
 
     /// The whole plaintext of a sealed file, or `refused` when any part of it does not open.

@@ -127,7 +127,18 @@ extension BuildPipeline {
                 let plaintext: [UInt8]
                 switch file.content {
                 case let .bytes(bytes): plaintext = bytes
-                case let .file(path): plaintext = try effects.readFile(path, .sealed)
+                case let .file(path):
+                    if let keepSealing = keeper.keepSealing {
+                        // A chunk at a time into the store: a video is never in memory whole.
+                        let sealer = try SealedFile.Sealer(digest: PrivateBundle.hexBytes(file.digest), contentKey: seal.contentKey)
+                        let kept = try keepSealing(id, path, sealer.header) { chunk, index, last in try sealer.seal(chunk, index: index, last: last) }
+                        guard kept.byteCount == SealedFile.sealedLength(plaintextLength: file.byteCount) else {
+                            throw PrivateLeak.Changed(path: path)
+                        }
+                        let made = PrivateBundle.published(path: file.path, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
+                        return (made.file, made.relative, made.entry, id)
+                    }
+                    plaintext = try effects.readFile(path, .sealed)
                 }
                 let sealed = try PrivateBundle.sealed(plaintext, digest: file.digest, seal: seal)
                 let kept = try keeper.keep(id, sealed)

@@ -13,6 +13,13 @@ extension SiteOutput {
 }
 
 struct PrivateLeak: Error, CustomStringConvertible {
+    /// A file that changed while it was sealed (its size is not the one it had): the build stops
+    /// rather than publish a sealed file whose manifest entry is wrong.
+    struct Changed: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "\(path) changed while galgen sealed it; build again" }
+    }
+
     var path: String
     var what: String
 

@@ -17,13 +17,19 @@ public struct SealedFileKeeper: Sendable {
 
     public var lookup: @Sendable (_ id: String) -> Kept?
     public var keep: @Sendable (_ id: String, _ sealed: [UInt8]) throws -> Kept
+    /// Seals the file at `path` a chunk at a time into the store (`SealedFile.chunkSize` bytes
+    /// read, `sealChunk` called, written on), never holding it whole; nil when there is no store.
+    public var keepSealing: (@Sendable (_ id: String, _ path: String, _ header: [UInt8],
+                                        _ sealChunk: (_ chunk: [UInt8], _ index: Int, _ last: Bool) throws -> [UInt8]) throws -> Kept)?
     /// The site is written: the kept files not among these ids are removed.
     public var finish: @Sendable (_ used: Set<String>) throws -> Void
 
     public init(lookup: @escaping @Sendable (String) -> Kept?, keep: @escaping @Sendable (String, [UInt8]) throws -> Kept,
+                keepSealing: (@Sendable (String, String, [UInt8], ([UInt8], Int, Bool) throws -> [UInt8]) throws -> Kept)? = nil,
                 finish: @escaping @Sendable (Set<String>) throws -> Void) {
         self.lookup = lookup
         self.keep = keep
+        self.keepSealing = keepSealing
         self.finish = finish
     }
 
