@@ -258,6 +258,42 @@ class PrivateAlbum(unittest.TestCase):
         self.assertEqual(clear, ["index.html", "private.css", "private.entry.js", "private.open.js", "sw.js"])
 
 
+class PrivateAlbumRebuilt(unittest.TestCase):
+    """An album open in the browser while the site is rebuilt with a changed caption: the next
+    page shows the new words (a changed file gets a new sealed name; the worker asks for the
+    manifest on each page)."""
+
+    def test_the_next_page_after_a_rebuild_shows_the_change(self):
+        folder = tempfile.mkdtemp(prefix="galgen-private-rebuilt-")
+        self.addCleanup(shutil.rmtree, folder)
+        site = private_gallery(folder)
+        album = next(name for name in os.listdir(site) if name.startswith("p-"))
+        handler = lambda *a, **k: Ranged(*a, directory=site, **k)
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        httpd.delays, httpd.requests = {}, []
+        import threading
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        self.addCleanup(httpd.server_close)
+        self.addCleanup(httpd.shutdown)
+        driver = browser.chrome()
+        self.addCleanup(driver.quit)
+        driver.get(f"http://127.0.0.1:{httpd.server_address[1]}/{album}/")
+        field = browser.wait_for(lambda: driver.find_element(By.ID, "password").is_displayed()
+                                 and driver.find_element(By.ID, "password"), message="the password field")
+        field.send_keys(PASSWORD)
+        field.submit()
+        browser.wait_for(lambda: "Only for the family." in driver.page_source, timeout=20, message="the album")
+        with open(os.path.join(folder, "gallery.yml")) as f:
+            yaml = f.read()
+        with open(os.path.join(folder, "gallery.yml"), "w") as f:
+            f.write(yaml.replace("Only for the family.", "Only for the family, and Aunt Jo."))
+        result = subprocess.run([site_fixtures.GALGEN, "build", "--quiet"], cwd=folder, capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        driver.refresh()
+        browser.wait_for(lambda: "and Aunt Jo." in driver.page_source, timeout=20, message="the new description")
+        browser.wait_for(lambda: browser.visible_images_loaded(driver), timeout=20, message="the photos after the rebuild")
+
+
 class PrivateAlbumInServe(unittest.TestCase):
     """`galgen serve` previews a private album with the password from the same variable."""
 

@@ -121,7 +121,7 @@ extension BuildPipeline {
             Result { () throws -> (file: OutputFile, relative: String, entry: PrivateBundle.ManifestEntry, id: String) in
                 let id = PrivateBundle.fileID(digest: file.digest, seal: seal)
                 if let kept = keeper.lookup(id) {
-                    let made = PrivateBundle.published(path: file.path, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
+                    let made = PrivateBundle.published(path: file.path, id: id, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
                     return (made.file, made.relative, made.entry, id)
                 }
                 let plaintext: [UInt8]
@@ -135,14 +135,14 @@ extension BuildPipeline {
                         guard kept.byteCount == SealedFile.sealedLength(plaintextLength: file.byteCount) else {
                             throw PrivateLeak.Changed(path: path)
                         }
-                        let made = PrivateBundle.published(path: file.path, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
+                        let made = PrivateBundle.published(path: file.path, id: id, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
                         return (made.file, made.relative, made.entry, id)
                     }
                     plaintext = try effects.readFile(path, .sealed)
                 }
                 let sealed = try PrivateBundle.sealed(plaintext, digest: file.digest, seal: seal)
                 let kept = try keeper.keep(id, sealed)
-                let made = PrivateBundle.published(path: file.path, length: plaintext.count, sealed: kept, bytes: kept.path.isEmpty ? sealed : nil,
+                let made = PrivateBundle.published(path: file.path, id: id, length: plaintext.count, sealed: kept, bytes: kept.path.isEmpty ? sealed : nil,
                                                    seal: seal)
                 return (made.file, made.relative, made.entry, id)
             }

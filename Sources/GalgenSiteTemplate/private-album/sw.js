@@ -113,6 +113,9 @@ function withLock(html, label) {
 async function answer(request, path) {
   const url = new URL(request.url);
   if (url.pathname === SCOPE.pathname && url.search === '?lock') { await forget(); return Response.redirect(SCOPE.href, 303); }
+  // Each page asks the host for the manifest again: a rebuilt album is seen at once (a changed
+  // file has a new sealed name, so nothing older can be served for it).
+  if (request.mode === 'navigate') { manifest = null; readers.clear(); }
   const k = await currentKeys();
   if (!k) return request.mode === 'navigate' ? entryPage() : fetch(request);
   let files;

@@ -40,11 +40,13 @@ public enum PrivateBundle {
     }
 
     /// One file of the album's site as published: at `folder/<name>`, its name from its path
-    /// (relative to the folder); `sealed` is where its sealed bytes are.
-    public static func published(path: String, length: Int, sealed: SealedFileKeeper.Kept, bytes: [UInt8]?,
+    /// (relative to the folder) and its file id, so a changed file gets a new name (no cache
+    /// between the host and the browser can hand out its old bytes); `sealed` is where its
+    /// sealed bytes are.
+    public static func published(path: String, id: String, length: Int, sealed: SealedFileKeeper.Kept, bytes: [UInt8]?,
                                  seal: PrivateSeal) -> (file: OutputFile, relative: String, entry: ManifestEntry) {
         let relative = relativePath(path, folder: seal.folder)
-        let name = SealedFile.name(of: relative, contentKey: seal.contentKey)
+        let name = SealedFile.name(of: relative + "\n" + id, contentKey: seal.contentKey)
         let target = seal.folder + "/" + name
         let file = bytes.map { OutputFile(path: target, bytes: $0) }
             ?? OutputFile(path: target, file: sealed.path, digest: sealed.digest, byteCount: sealed.byteCount)
