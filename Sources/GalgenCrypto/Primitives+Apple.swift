@@ -51,7 +51,7 @@ public enum Primitives {
                                      CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, count)
             }
         }
-        guard status == kCCSuccess else { throw .library("PBKDF2-HMAC-SHA256 (CommonCrypto status \(status))") }
+        guard status == Int32(kCCSuccess) else { throw .library("PBKDF2-HMAC-SHA256 (CommonCrypto status \(status))") }
         return output
     }
 
