@@ -193,6 +193,59 @@ struct PrivateBuildTests {
         #expect(withPrivate.keys.filter { withPrivate[$0] != publicOnly[$0] }.sorted() == [])
     }
 
+    /// Public, unlisted and private albums together, one photo in all three and one in the
+    /// unlisted and the private: no file outside the unlisted album's folders names its token or
+    /// words, none outside the private folder names its words or address, and no private-only
+    /// photo has a file in the clear; zips only for the public and the unlisted album in the clear.
+    @Test func publicUnlistedAndPrivateAlbumsTogetherKeepTheirWordsApart() async throws {
+        let gallery = """
+        title: Our year
+        base_url: https://example.com/
+        downloads: zip
+        thumbnails: { widths: [320] }
+        albums:
+          - title: Spring
+            images:
+              - { src: photos/harbour.jpg, tags: [sea] }
+          - title: Cousins hideout
+            unlisted: true
+            images:
+              - { src: photos/tower.jpg, title: Zanzibar lighthouse, tags: [cousinstag] }
+              - { src: photos/harbour.jpg, caption: Harbour seen by the cousins }
+          - title: Family secrets
+            description: Quokka description
+            private: { password_env: GALGEN_FAMILY }
+            images:
+              - { src: photos/dunes.jpg, title: Grandma Wilhelmina, tags: [familytag] }
+              - { src: photos/boats.jpg, caption: Boats of uncle Bartholomew }
+              - { src: photos/tower.jpg, caption: Tower again privately }
+              - { src: photos/harbour.jpg }
+        """
+        let project = try TestProject(gallery, photos: ["harbour.jpg": "orientation/Landscape_1.jpg", "dunes.jpg": "orientation/Landscape_3.jpg",
+                                                        "tower.jpg": "orientation/Portrait_1.jpg", "boats.jpg": "photos/dn_canon_a2500.jpg"])
+        let built = try await project.buildWithBinary(environment: Self.environment)
+        #expect(built.status == 0, "\(built.stderr)")
+        let privateFolder = try Self.folder(project)
+        let unlisted = try #require(TestProject.names(in: project.path("_site")).first { $0.hasPrefix("cousins-hideout-") })
+        let token = String(unlisted.dropFirst("cousins-hideout-".count))
+        let files = try Self.contents(project).filter { $0.key != ".galgen-site" }
+        for (path, data) in files {
+            let text = String(decoding: data, as: UTF8.self)
+            if !path.hasPrefix(privateFolder + "/") {
+                for word in ["Family secrets", "Quokka", "Wilhelmina", "Bartholomew", "familytag", "Tower again", privateFolder] {
+                    #expect(!text.contains(word), "\(word) in \(path)")
+                }
+                #expect(!path.contains("dunes") && !path.contains("boats"), "a private-only photo's file: \(path)")
+            }
+            if !path.hasPrefix(unlisted + "/") && !path.hasPrefix("images/" + unlisted + "/") {
+                for word in [token, "Zanzibar", "cousinstag", "Cousins hideout", "seen by the cousins"] {
+                    #expect(!text.contains(word), "\(word) in \(path)")
+                }
+            }
+        }
+        #expect(Set(files.keys.filter { $0.hasSuffix(".zip") }.map { String($0.split(separator: "/")[0]) }) == ["spring", unlisted])
+    }
+
     @Test func aListedAlbumIsOnTheAlbumListWithALockAndWithoutTheCacheItGetsANewAddress() async throws {
         let project = try Self.project()
         try project.writeGallery(Self.gallery.replacingOccurrences(of: "password_file: secret.txt", with: "password_file: secret.txt\n      listed: true"))
