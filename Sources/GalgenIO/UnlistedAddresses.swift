@@ -9,18 +9,21 @@ import Synchronization
 /// A new token is written at once, durably, before any page names it.
 public final class UnlistedAddresses: Sendable {
     let path: String
-    private let temporaries: TemporaryFiles
+    private let file: KeptTable<String>
     private let tokens = Mutex<[String: String]?>(nil)
 
     init(path: String, temporaries: TemporaryFiles) {
         self.path = path
-        self.temporaries = temporaries
+        file = KeptTable(path: path, temporaries: temporaries,
+                         damaged: "it is not the table of unlisted albums' addresses galgen writes; "
+                             + "restore it from a backup, or remove it (each unlisted album then gets a new address)",
+                         isValid: UnlistedAddress.isToken)
     }
 
     /// The kept token of the album `slug`, or a new one, kept from now on.
     public func token(for slug: String) throws -> (token: String, isNew: Bool) {
         try tokens.withLock { tokens in
-            var known = try tokens ?? read()
+            var known = try tokens ?? file.read()
             if let token = known[slug] {
                 tokens = known
                 return (token, false)
@@ -28,26 +31,9 @@ public final class UnlistedAddresses: Sendable {
             var generator = SystemRandomNumberGenerator()
             let token = UnlistedAddress.token(using: &generator)
             known[slug] = token
-            try save(known)
+            try file.save(known)
             tokens = known
             return (token, true)
         }
-    }
-
-    private func read() throws -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        guard let table = try? JSONDecoder().decode([String: String].self, from: data),
-              table.values.allSatisfy(UnlistedAddress.isToken) else {
-            throw FileError(path: path, reason: "it is not the table of unlisted albums' addresses galgen writes; "
-                            + "restore it from a backup, or remove it (each unlisted album then gets a new address)")
-        }
-        return table
-    }
-
-    private func save(_ table: [String: String]) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try temporaries.writeAtomically(Array(try encoder.encode(table)), to: path, durable: true)
     }
 }
