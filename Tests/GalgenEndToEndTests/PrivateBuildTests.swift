@@ -202,6 +202,7 @@ struct PrivateBuildTests {
         title: Our year
         base_url: https://example.com/
         downloads: zip
+        viewer: { originals: true }
         thumbnails: { widths: [320] }
         albums:
           - title: Spring
@@ -244,6 +245,9 @@ struct PrivateBuildTests {
             }
         }
         #expect(Set(files.keys.filter { $0.hasSuffix(".zip") }.map { String($0.split(separator: "/")[0]) }) == ["spring", unlisted])
+        // The originals of the public photo are public; the private album's are sealed with it.
+        #expect(files.keys.contains { $0.hasPrefix("images/spring/harbour") && $0.contains("original") || $0.hasPrefix("images/spring/harbour.") },
+                "\(files.keys.sorted())")
     }
 
     @Test func aListedAlbumIsOnTheAlbumListWithALockAndWithoutTheCacheItGetsANewAddress() async throws {

@@ -87,15 +87,25 @@ extension BuildPipeline {
 
     /// The private albums' sites: each album alone, its files under its folder, its originals
     /// and zip its own (`gallery` and `plan` are the whole build's, after pairing).
-    func privateSites(_ seals: [PrivateSeal], gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: KeyedImage])
-        throws(BuildError) -> (sites: [PrivateSite], zipKeys: [String]) {
+    /// `publicSources`: the sources the public site shows (their originals' warnings are said there).
+    func privateSites(_ seals: [PrivateSeal], gallery: Gallery, plan: BuildPlan, rendered: [ImageSource: KeyedImage],
+                      publicSources: Set<ImageSource>) throws(BuildError) -> (sites: [PrivateSite], zipKeys: [String], failures: [ImageFailure]) {
         var sites: [PrivateSite] = []
         var zipKeys: [String] = []
+        var failures: [ImageFailure] = []
         for seal in seals {
             guard let album = gallery.albums.first(where: { $0.slug == seal.folder }) else { continue }
             let (single, sitePlan) = PrivateSplit.site(album, of: gallery, plan: plan)
             let originals = Originals.published(plan: sitePlan, rendered: rendered, settings: gallery.viewer, snapshot: effects.snapshotOriginal,
                                                 recheck: merging != nil, locate: effects.locateOriginal)
+            // What the public site's originals said already is not said twice.
+            for (source, warning) in originals.warnings where !publicSources.contains(source) {
+                effects.report(.imageWarning(source: source.description, message: warning))
+            }
+            for failure in originals.failures where !publicSources.contains(where: { $0.description == failure.source }) {
+                effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count))
+                failures.append(failure)
+            }
             let zips = try makeZips(single, plan: sitePlan, rendered: rendered, originals: originals)
             zipKeys += zips.map(\.zip.key)
             var presentation = SitePresentation(gallery: single, plan: sitePlan, generator: generator, originals: originals.paths) {
@@ -106,7 +116,7 @@ extension BuildPipeline {
             sites.append(PrivateSite(seal: seal, presentation: presentation, files: files,
                                      listedTitle: album.privateAccess?.listed == true ? album.title : nil))
         }
-        return (sites, zipKeys)
+        return (sites, zipKeys, failures)
     }
 
     /// A private album's folder as published: its pages rendered and every file of its own site

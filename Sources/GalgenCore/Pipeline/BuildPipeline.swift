@@ -69,14 +69,16 @@ public struct BuildPipeline: Sendable {
                                             recheck: merging != nil, locate: effects.locateOriginal)
         for (source, warning) in originals.warnings { effects.report(.imageWarning(source: source.description, message: warning)) }
         for failure in originals.failures { effects.report(.imageFailed(failure, done: plan.sources.count, total: plan.sources.count)) }
-        let failures = renderFailures + originals.failures
+        var failures = renderFailures + originals.failures
         let zips = try makeZips(gallery, plan: shown, rendered: rendered, originals: originals)
         var presentation = SitePresentation(gallery: gallery, plan: shown, generator: generator, originals: originals.paths) {
             rendered[$0]?.image
         }
         presentation.downloads = Dictionary(zips.map { ($0.zip.album, $0.zip) }) { first, _ in first }
         presentation.lockedAlbums = PrivateSplit.lockedAlbums(whole)
-        let (privateSites, privateZips) = try privateSites(seals, gallery: whole, plan: plan, rendered: rendered)
+        let (privateSites, privateZips, privateFailures) = try privateSites(seals, gallery: whole, plan: plan, rendered: rendered,
+                                                                            publicSources: Set(shown.sources.map(\.source)))
+        failures += privateFailures
         let site = try writeSite(presentation, template: loaded.template,
                                  files: { Self.imageFiles(shown, rendered) + originals.files + zips.map(\.file) },
                                  usedKeys: Set(rendered.values.flatMap(\.keys)), privateSites: privateSites,
@@ -85,9 +87,13 @@ public struct BuildPipeline: Sendable {
                                  })
         do {
             try albumZips.finish(Set(zips.map(\.zip.key) + privateZips))
-            try sealedFiles.finish(site.sealedIDs)
         } catch {
             effects.report(.imageWarning(source: "album zips", message: "the cache kept old zips it could not remove: \(error)"))
+        }
+        do {
+            try sealedFiles.finish(site.sealedIDs)
+        } catch {
+            effects.report(.imageWarning(source: "private albums", message: "the cache kept old sealed files it could not remove: \(error)"))
         }
         var summary = BuildSummary(imagesBuilt: rendered.count, failures: failures, filesWritten: site.changed ? site.files : 0,
                                    pages: site.pages, imagesReused: rendered.values.filter(\.reused).count, siteChanged: site.changed)
