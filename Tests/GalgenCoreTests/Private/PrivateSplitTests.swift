@@ -86,6 +86,20 @@ struct PrivateSplitTests {
         func add(_ more: [String]) { list.withLock { $0 += more } }
     }
 
+    /// A private word that a public page shows anyway (from a public photo's own XMP title, or
+    /// one of the site's labels) is no leak: the build is not stopped for it.
+    @Test func wordsThePublicPagesShowAnywayAreNoLeak() {
+        var whole = Self.gallery
+        whole.albums[1].images[0].title = "Sunset"
+        whole.albums[1].images[1].caption = "Next"
+        whole.albums[0].images[0].titleGiven = false  // its title comes from the photo's XMP
+        var rendered = Fixture.renderAll(whole)
+        rendered[whole.albums[0].images[0].source]?.metadata.words.title = "Sunset at the harbour"
+        let check = PrivateLeakCheck(whole: whole, publicGallery: PrivateSplit.publicGallery(whole), seals: [Self.seal]) { rendered[$0] }
+        #expect(check.leak(in: OutputFile(path: "spring/harbour/index.html", text: "<h2>Sunset at the harbour</h2> <a>Next</a>")) == nil)
+        #expect(check.leak(in: OutputFile(path: "spring/harbour/index.html", text: "At the dunes")) != nil)
+    }
+
     @Test func aListedAlbumsTitleIsNoLeak() {
         var whole = Self.gallery
         whole.albums[1].privateAccess?.listed = true

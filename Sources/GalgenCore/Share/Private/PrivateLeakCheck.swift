@@ -21,10 +21,16 @@ public struct PrivateLeakCheck: Sendable {
     public init(whole: Gallery, publicGallery: Gallery, seals: [PrivateSeal], rendered: (ImageSource) -> RenderedImage?) {
         folders = seals.map { $0.folder + "/" }
         let publicSources = Set(publicGallery.allImages.flatMap { [$0.source] + ($0.motion.map { [$0] } ?? []) })
-        var publicText = [publicGallery.title, publicGallery.description ?? ""]
+        // The words as the pages show them (`PhotoWords`: gallery.yml's, a sidecar's, the photo's
+        // own XMP and IPTC), so a word a public page shows anyway is not taken for a leak.
+        let shown = { (image: GalleryImage) in
+            PhotoWords.resolved(image, metadata: rendered(image.source)?.metadata ?? PhotoMetadata(), tags: whole.tags)
+        }
+        let labels = Labels(publicGallery.language)
+        var publicText = [publicGallery.title, publicGallery.description ?? ""] + Labels.keys.map { labels.text($0) }
         for album in publicGallery.albums {
             publicText += [album.title, album.description ?? "", album.slug]
-            for image in album.images {
+            for image in album.images.map(shown) {
                 publicText += [image.title, image.caption ?? "", image.alt ?? "", image.slug, image.fileName] + image.tags
             }
         }
@@ -34,7 +40,7 @@ public struct PrivateLeakCheck: Sendable {
             let listed = album.privateAccess?.listed == true
             var words: [(String, String)] = [(album.description ?? "", "its description")]
             if !listed { words += [(album.title, "its title"), (seal.folder, "its address")] }
-            for image in album.images {
+            for image in album.images.map(shown) {
                 words += [(image.caption ?? "", "a caption"), (image.alt ?? "", "an alt text")] + image.tags.map { ($0, "a tag") }
                 guard !publicSources.contains(image.source) else { continue }
                 words += [(image.title, "a title"), (image.slug, "an item's address"), (image.fileName, "a file name")]
