@@ -17,6 +17,7 @@ public struct PrivateLeakCheck: Sendable {
     let folders: [String]
 
     static let shortest = 4
+    static let assetsFolder = "assets/"
 
     public init(whole: Gallery, publicGallery: Gallery, seals: [PrivateSeal], rendered: (ImageSource) -> RenderedImage?) {
         folders = seals.map { $0.folder + "/" }
@@ -32,6 +33,8 @@ public struct PrivateLeakCheck: Sendable {
             publicText += [album.title, album.description ?? "", album.slug]
             for image in album.images.map(shown) {
                 publicText += [image.title, image.caption ?? "", image.alt ?? "", image.slug, image.fileName] + image.tags
+                // The camera's line under the photo ("Canon EOS 5D · …").
+                if let facts = rendered(image.source).flatMap({ Presenter.factsLine($0.facts, labels) }) { publicText.append(facts) }
             }
         }
         let publicWords = publicText.filter { !$0.isEmpty }
@@ -69,7 +72,9 @@ public struct PrivateLeakCheck: Sendable {
     public func leak(in file: OutputFile, read: (String) -> [UInt8]? = { _ in nil }) -> String? {
         guard !folders.contains(where: file.path.hasPrefix) else { return nil }
         if let what = digests[file.digest] { return what }
-        guard !needles.isEmpty else { return nil }
+        // The template's own files (scripts, styles, fonts) are the same for every site: they can
+        // hold no album's words, and their code would match short ones by chance.
+        guard !needles.isEmpty, !file.path.hasPrefix(Self.assetsFolder) else { return nil }
         let bytes: [UInt8]
         switch file.content {
         case let .bytes(held): bytes = held
@@ -90,7 +95,7 @@ public struct PrivateLeakCheck: Sendable {
 
     /// Pages, feeds, the sitemap, the host's files: what can hold words.
     static func isText(_ path: String) -> Bool {
-        [".html", ".xml", ".json", ".txt", ".js", ".css"].contains(where: path.hasSuffix) || path == OutputLayout.headers
+        [".html", ".xml", ".json", ".txt"].contains(where: path.hasSuffix) || path == OutputLayout.headers
     }
 
     private static func window(_ bytes: [UInt8], at start: Int) -> UInt32 {
