@@ -41,8 +41,9 @@ async function currentKeys() {
     ({keys, expires, keep} = entry);
   }
   if (Date.now() > expires) { await forget(); return null; }
-  if (keep < 24 * 3600 * 1000) {
-    // While browsing: 30 minutes from the last file asked for.
+  if (keep < 24 * 3600 * 1000 && expires - Date.now() < keep - 60 * 1000) {
+    // While browsing: 30 minutes from the last file asked for (written at most once a minute,
+    // not once per thumbnail).
     expires = Date.now() + keep;
     stored((store) => store.put({keys, expires, keep}, SCOPE.pathname)).catch(() => {});
   }
