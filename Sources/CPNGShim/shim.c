@@ -95,12 +95,13 @@ static void shim_read_info(shim_context *ctx) {
     // The profile goes to the caller as it is: comparing it with libpng's list of sRGB profiles
     // would only add a warning (a note) for the many files with an old, slightly wrong one.
     png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
-    // Text galgen never reads is skipped unread (its CRC still checked), so many compressed text
-    // chunks cost no inflating; XMP is iTXt, which is kept. gAMA and sRGB are kept raw and cHRM
+    // Text and EXIF are skipped unread (their CRC still checked), so compressed text costs no
+    // inflating: galgen reads a photo's metadata from the file's chunks itself (GalgenImage's
+    // location walk gathers its eXIf and XMP). gAMA and sRGB are kept raw and cHRM
     // skipped, so libpng's colour-space checks see only iCCP: a gAMA out of range, a cHRM it finds
     // inconsistent or an sRGB beside the iCCP would make it discard the profile.
-    static const png_byte skipped[] = "tEXt\0zTXt\0sPLT\0cHRM";
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, 4);
+    static const png_byte skipped[] = "tEXt\0zTXt\0iTXt\0eXIf\0sPLT\0cHRM";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, skipped, 6);
     static const png_byte kept[] = "gAMA\0sRGB";
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, kept, 2);
     png_read_info(png, ctx->info);
@@ -185,26 +186,15 @@ static int shim_copy(const void *from, size_t length, uint8_t **out, size_t *out
     return 0;
 }
 
-/// The metadata galgen carries: the ICC profile, eXIf, and XMP (iTXt "XML:com.adobe.xmp").
+/// The metadata that travels with the pixels: the ICC profile.
 static int shim_copy_metadata(shim_context *ctx, galgen_png_image *image) {
     png_charp name;
     int compression;
     png_bytep bytes;
     png_uint_32 length;
-    int failed = 0;
     if (png_get_iCCP(ctx->png, ctx->info, &name, &compression, &bytes, &length))
-        failed |= shim_copy(bytes, length, &image->icc, &image->icc_length);
-    if (png_get_eXIf_1(ctx->png, ctx->info, &length, &bytes))
-        failed |= shim_copy(bytes, length, &image->exif, &image->exif_length);
-    png_textp text;
-    int count = 0;
-    png_get_text(ctx->png, ctx->info, &text, &count);
-    for (int i = 0; i < count && image->xmp == NULL; i++) {
-        int itxt = text[i].compression == PNG_ITXT_COMPRESSION_NONE || text[i].compression == PNG_ITXT_COMPRESSION_zTXt;
-        if (itxt && text[i].key != NULL && strcmp(text[i].key, "XML:com.adobe.xmp") == 0)
-            failed |= shim_copy(text[i].text, text[i].itxt_length, &image->xmp, &image->xmp_length);
-    }
-    return failed;
+        return shim_copy(bytes, length, &image->icc, &image->icc_length);
+    return 0;
 }
 
 /// Sets the transforms and reads every row into `pixels`. Call with the jump armed.
@@ -278,8 +268,6 @@ int galgen_png_decode(const uint8_t *data, size_t size, long max_pixels, int kee
 
 void galgen_png_image_free(galgen_png_image *image) {
     free(image->icc);
-    free(image->exif);
-    free(image->xmp);
-    image->icc = image->exif = image->xmp = NULL;
-    image->icc_length = image->exif_length = image->xmp_length = 0;
+    image->icc = NULL;
+    image->icc_length = 0;
 }

@@ -22,36 +22,8 @@ extension HEIFDecoder {
         return error.code == heif_error_Ok ? (icc, cicp?.isHDR == true ? cicp : nil) : (nil, cicp)
     }
 
-    /// Metadata items bigger than this are ignored (a photo's EXIF or XMP is a few kilobytes).
+    /// A colour profile bigger than this is ignored (a real one is a few kilobytes; 4 MB is generous).
     static let maximumMetadataBytes = 4 << 20
-
-    /// The first metadata item of `type` (and `contentType`, for `mime` items), as stored.
-    static func metadata(_ handle: OpaquePointer, type: String, contentType: String? = nil) -> [UInt8]? {
-        let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, type))
-        guard count > 0 else { return nil }
-        var ids = [heif_item_id](repeating: 0, count: count)
-        let found = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, type, &ids, Int32(count)))
-        for id in ids.prefix(found) {
-            if let contentType,
-               heif_image_handle_get_metadata_content_type(handle, id).map({ String(cString: $0) }) != contentType { continue }
-            let size = heif_image_handle_get_metadata_size(handle, id)
-            guard size > 0, size <= maximumMetadataBytes else { continue }
-            var bytes = [UInt8](repeating: 0, count: size)
-            guard bytes.withUnsafeMutableBytes({ heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok
-            else { continue }
-            return bytes
-        }
-        return nil
-    }
-
-    /// The EXIF item's TIFF structure: HEIF stores a 4-byte offset to it first (ISO/IEC 23008-12 A.2.1).
-    static func exifTIFF(_ handle: OpaquePointer) -> [UInt8]? {
-        guard let item = metadata(handle, type: "Exif"), item.count > 4 else { return nil }
-        let offset = Int(item[0]) << 24 | Int(item[1]) << 16 | Int(item[2]) << 8 | Int(item[3])
-        guard offset < item.count - 4 else { return nil }
-        let tiff = Array(item[(4 + offset)...])
-        return tiff.starts(with: Array("II*\0".utf8)) || tiff.starts(with: Array("MM\0*".utf8)) ? tiff : nil
-    }
 
     /// Whether the file's `meta` box holds an `irot` or `imir` property (read from the boxes: libheif
     /// applies them but does not say whether there were any).

@@ -60,13 +60,11 @@ public enum HEIFDecoder {
             let (pixels, deep, alpha) = !hasAlpha && deepBits > 8
                 ? try decodeDeepPixels(handle, headerSize: (headerWidth, headerHeight))
                 : try decodePixels(handle, hasAlpha: hasAlpha, headerSize: (headerWidth, headerHeight))
-            let exif = exifTIFF(handle)
             var notes: [String] = []
             let images = Int(heif_context_get_number_of_top_level_images(context))
             if images > 1 { notes.append("the file holds \(images) images: its primary image is used") }
             if let note = HEIFBoxes.imageSequence(in: bytes)?.note { notes.append(note) }
-            return DecodedImage(pixels: pixels, deep: deep, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, exif: exif,
-                                xmp: metadata(handle, type: "mime", contentType: "application/rdf+xml"), notes: notes)
+            return DecodedImage(pixels: pixels, deep: deep, alpha: alpha, iccProfile: colour.icc, cicp: colour.cicp, notes: notes)
         }
     }
 

@@ -12,8 +12,10 @@ import GalgenWebP
 enum DecodedImageRenderer {
     static func render(_ bytes: [UInt8], format: ImageFormat, decoder: WholeDecoder, request: RenditionRequest) throws -> RenderedImage {
         let decoded = try decode(bytes, format: format, decoder: decoder, maxPixels: request.maxPixels)
-        let exif = EXIFSummary(tiff: decoded.exif ?? [])
-        var warnings = decoded.notes
+        // The one walk over the file's blocks: its place, and the EXIF and XMP its facts and words come from.
+        let scan = LocationScanner.scan(bytes, format: format)
+        let exif = EXIFSummary(tiff: scan.blocks.exif ?? [])
+        var warnings = decoded.notes + scan.blocks.notes
         let (orientation, orientationWarning) = decoder.orientation(bytes, exif.orientation)
         if let orientationWarning { warnings.append(orientationWarning) }
         let stored = storedBase(decoded, keepsAlpha: decoded.alpha != nil && request.formats.contains(where: Self.keepsAlpha))
@@ -32,8 +34,8 @@ enum DecodedImageRenderer {
         if let warning = colour.warning { warnings.append(warning) }
         let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
-        return encoded.rendered(LocationScanner.scan(bytes, format: format), upright: (uprightWidth, uprightHeight), warnings: warnings,
-                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(xmp: decoded.xmp, exif: exif))
+        return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings,
+                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(scan.blocks, exif: exif))
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise

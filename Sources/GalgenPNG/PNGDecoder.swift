@@ -7,8 +7,8 @@ import GalgenPixels
 /// What is read: every colour type and bit depth (palettes become RGB, low-bit gray is expanded;
 /// an opaque 16-bit image is also kept at its depth in `DecodedImage.deep`, and its 8-bit pixels,
 /// like a transparent 16-bit image's, are rounded, not truncated), a `tRNS` chunk becomes alpha, Adam7
-/// files are de-interlaced. The ICC profile (`iCCP`), EXIF (`eXIf`) and XMP (`iTXt`
-/// "XML:com.adobe.xmp") travel with the pixels; other text chunks are skipped unread.
+/// files are de-interlaced. The ICC profile (`iCCP`) travels with the pixels; text and EXIF
+/// chunks are skipped unread (GalgenImage reads a photo's metadata from its chunks itself).
 ///
 /// Colour policy, in this order:
 /// - an `iCCP` profile is returned and the samples are left alone (no gamma transform: the
@@ -69,16 +69,14 @@ public enum PNGDecoder {
         guard Int(image.channels) == channels, Int(image.bit_depth) == (deep ? 16 : 8) else {
             throw PNGError(message: "libpng delivered another layout than its header")
         }
-        let notes = notes(image), metadata = (copy(image.icc, image.icc_length), copy(image.exif, image.exif_length), copy(image.xmp, image.xmp_length))
+        let notes = notes(image), iccProfile = copy(image.icc, image.icc_length)
         if deep {
             let layout: PixelBuffer.Layout = channels == 3 ? .rgb : .gray
             let samples = DeepPixelBuffer(width: width, height: height, layout: layout, samples: samples)
-            return DecodedImage(pixels: samples.rounded(), deep: samples, iccProfile: metadata.0, exif: PNGPlanes.tiff(metadata.1),
-                                xmp: metadata.2, notes: notes)
+            return DecodedImage(pixels: samples.rounded(), deep: samples, iccProfile: iccProfile, notes: notes)
         }
         let (pixels, alpha) = PNGPlanes.split(bytes, width: width, height: height, channels: channels)
-        return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: metadata.0, exif: PNGPlanes.tiff(metadata.1), xmp: metadata.2,
-                            notes: notes)
+        return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: iccProfile, notes: notes)
     }
 
     private static func readHeader(_ bytes: [UInt8]) throws(PNGError) -> galgen_png_info {

@@ -28,13 +28,4 @@ enum PNGPlanes {
         }
         return (PixelBuffer(width: width, height: height, layout: layout, bytes: colour), opaque ? nil : alpha)
     }
-
-    /// An eXIf payload as a bare TIFF structure: as stored when it starts `II*\0` or `MM\0*`, with a
-    /// stray `Exif\0\0` prefix removed, and nil when it is neither.
-    static func tiff(_ exif: [UInt8]?) -> [UInt8]? {
-        guard var bytes = exif else { return nil }
-        if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
-        let headers: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
-        return headers.contains { bytes.starts(with: $0) } ? bytes : nil
-    }
 }

@@ -2,7 +2,8 @@
 /// an opaque 10- to 16-bit photo, its samples at their depth), and what must travel with them.
 public struct DecodedImage: Sendable {
     /// Gray or RGB pixels, 8 bits per sample. For HEIF they are already upright (libheif applies
-    /// `irot`/`imir`/`clap`); for WebP and PNG they are as stored, and `exif`'s orientation applies.
+    /// `irot`/`imir`/`clap`); for WebP and PNG they are as stored, and the EXIF orientation applies
+    /// (the file's metadata is read from its blocks by GalgenImage's location walk, not from here).
     public var pixels: PixelBuffer
     /// An opaque 10-, 12- or 16-bit photo's samples at their depth (scaled to 0...65535), the same
     /// size and layout as `pixels`, which are these rounded; nil for 8-bit or transparent photos.
@@ -14,16 +15,12 @@ public struct DecodedImage: Sendable {
     public var iccProfile: [UInt8]?
     /// Colour as code points, when the file describes it that way and has no ICC profile.
     public var cicp: CICP?
-    /// EXIF as a TIFF structure (starting `II*\0` or `MM\0*`): any `Exif\0\0` or offset prefix removed.
-    public var exif: [UInt8]?
-    /// The XMP packet (UTF-8 XML), if any.
-    public var xmp: [UInt8]?
     /// What the build should tell the user about how the file was read, e.g. "an animated WebP
     /// of 101 frames: its first frame is shown". Not errors: the image decoded.
     public var notes: [String]
 
     public init(pixels: PixelBuffer, deep: DeepPixelBuffer? = nil, alpha: [UInt8]? = nil, iccProfile: [UInt8]? = nil, cicp: CICP? = nil,
-                exif: [UInt8]? = nil, xmp: [UInt8]? = nil, notes: [String] = []) {
+                notes: [String] = []) {
         precondition(alpha == nil || alpha!.count == pixels.width * pixels.height, "alpha plane does not match size")
         precondition(deep == nil || (deep!.width, deep!.height, deep!.layout) == (pixels.width, pixels.height, pixels.layout),
                      "deep samples do not match the pixels")
@@ -32,8 +29,6 @@ public struct DecodedImage: Sendable {
         self.alpha = alpha
         self.iccProfile = iccProfile
         self.cicp = cicp
-        self.exif = exif
-        self.xmp = xmp
         self.notes = notes
     }
 }

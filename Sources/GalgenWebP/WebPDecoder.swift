@@ -39,9 +39,9 @@ public enum WebPDecoder {
                 } else {
                     image = DecodedImage(pixels: try opaqueStill(input, width: width, height: height))
                 }
-                let chunks = MetadataChunks(input)
-                (image.iccProfile, image.exif, image.xmp) = (chunks.iccProfile, chunks.exif, chunks.xmp)
-                image.notes += chunks.notes
+                let profile = ICCProfileChunk(input)
+                image.iccProfile = profile.bytes
+                image.notes += profile.notes
                 return .success(image)
             } catch {
                 return .failure(error)

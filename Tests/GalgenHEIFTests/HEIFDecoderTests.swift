@@ -99,18 +99,6 @@ struct HEIFDecoderTests {
         #expect(decoded.alpha != nil)
     }
 
-    @Test("EXIF as TIFF and XMP are read from their items", arguments: [
-        ("dn_iphone8_img1034.heic", true, false), ("dn_iphone11pro_img2927.heic", true, true),
-        ("dn_iphone11pro_exif_at_eof.heic", true, true), ("lav_paris_icc_exif_xmp.avif", true, true),
-        ("mk_beach_1440x960.heic", false, false),
-    ])
-    func metadata(_ name: String, _ exif: Bool, _ xmp: Bool) throws {
-        let decoded = try HEIFDecoder.decode(try Self.bytes(name), maxPixels: 200_000_000)
-        #expect((decoded.exif != nil, decoded.xmp != nil) == (exif, xmp))
-        if let tiff = decoded.exif { #expect(tiff.starts(with: Array("MM\0*".utf8)) || tiff.starts(with: Array("II*\0".utf8))) }
-        if let packet = decoded.xmp { #expect(String(decoding: packet, as: UTF8.self).contains("x:xmpmeta")) }
-    }
-
     @Test("Whether the container has rotation or mirror boxes", arguments: [
         ("dn_galaxy_s10p_irot270_mdat_first.heic", true), ("lu_kimono_irot_imir.avif", true), ("lav_abc_alpha_irot.avif", true),
         // SOURCES.md: "irot 0" (a box, turning nothing).

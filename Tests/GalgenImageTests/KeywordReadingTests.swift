@@ -103,7 +103,8 @@ struct KeywordReadingTests {
         #expect(fields.subjects == ["Daniel Wood", "Denise Wood"])
         #expect(fields.hierarchicalSubjects == ["Daniel Wood", "Denise Wood"])
         #expect(Set(fields.people) == ["Daniel Wood", "Denise Wood"])
-        let metadata = PhotoMetadataReader.read(xmp: Array(bytes[start..<end]), exif: EXIFSummary(jpeg: []))
+        let blocks = LocationScanner.scan(bytes, format: .png).blocks
+        let metadata = PhotoMetadataReader.read(blocks, exif: EXIFSummary(tiff: blocks.exif ?? []))
         #expect(metadata.words.tags == [])
         #expect(Set(metadata.words.people) == ["Daniel Wood", "Denise Wood"])
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import GalgenImage
 
 /// Every chunk of a PNG is read: XMP and EXIF in any text chunk, compressed or not, not only the
-/// `eXIf` chunk and the first `iTXt` XMP that libpng hands over.
+/// `eXIf` chunk and the first `iTXt` XMP that the metadata readers take.
 @Suite
 struct LocationPNGTests {
     /// A PNG with an IHDR, gAMA, cHRM and its image only.

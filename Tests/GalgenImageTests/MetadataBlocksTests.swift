@@ -5,7 +5,8 @@ import Testing
 
 /// A JPEG's words, camera facts and place come from one walk over its segments
 /// (`LocationScanner.scan` → `MetadataScan`): the blocks the readers take are those of the first
-/// image before its data, gathered even after the verdict is settled, and nothing else.
+/// image before its data, gathered even after the verdict is settled, and nothing else. (HEIF,
+/// WebP and PNG: `MetadataBlocksFormatTests`.)
 @Suite("One walk over a JPEG's blocks")
 struct MetadataBlocksTests {
     typealias B = MetadataBytes
@@ -52,11 +53,5 @@ struct MetadataBlocksTests {
         let scan = LocationScanner.scan(photo + later, format: .jpeg)
         #expect(scan.check.isFound, "\(scan.check)")
         #expect(scan.blocks.xmp == nil && MetadataBlocks(jpeg: later).xmp != nil)
-    }
-
-    @Test func anotherFormatsBlocksComeFromItsDecoder() throws {
-        // The walk gathers a JPEG's; HEIF, WebP and PNG hand theirs over with the pixels.
-        let webp = try Fixtures.bytes("formats/dn_htc_desire_icc_exif.webp")
-        #expect(LocationScanner.scan(webp, format: .webp).blocks == MetadataBlocks())
     }
 }

@@ -92,24 +92,12 @@ struct PNGDecoderTests {
         }
     }
 
-    @Test func theICCProfileAndEXIFComeWithThePixels() throws {
+    /// (EXIF and XMP are read from the chunks by GalgenImage's walk: `MetadataBlocksFormatTests`.)
+    @Test func theICCProfileComesWithThePixels() throws {
         let image = try PNGDecoder.decode(try Self.bytes("dn_autumn_rgba_iccp_exif.png"), maxPixels: 1_000_000)
         let profile = try #require(image.iccProfile)
         #expect(profile.count == 4088)
         #expect(Array(profile[36..<40]) == Array("acsp".utf8))
-        let exif = try #require(image.exif)
-        #expect(exif.starts(with: [0x4D, 0x4D, 0x00, 0x2A]))
-        #expect(exif.count == 150)
-        #expect(image.xmp.map { String(decoding: $0, as: UTF8.self).contains("x:xmpmeta") } == true)
-    }
-
-    @Test func xmpIsTheITXtText() throws {
-        let image = try PNGDecoder.decode(try Self.bytes("dn_scanned_photo_rgb8.png"), maxPixels: 10_000_000)
-        let xmp = String(decoding: try #require(image.xmp), as: UTF8.self)
-        // The iTXt chunk is 6,816 bytes: 22 of keyword, flags and empty language tags, then the text.
-        #expect(image.xmp?.count == 6794)
-        #expect(xmp.hasPrefix("<?xpacket begin=") && xmp.contains("tiff:Orientation"))
-        #expect(image.iccProfile == nil && image.exif == nil)
     }
 
     @Test func paletteTransparencyBecomesAnAlphaPlane() throws {

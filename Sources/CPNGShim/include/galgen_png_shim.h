@@ -27,12 +27,8 @@ typedef struct {
     long file_gamma;         // the gAMA chunk's value (x 100000), or -1 when there is none
     int gamma_applied;       // the samples were converted from it to sRGB's display gamma
     int gamma_ignored;       // it would have been used, but is out of range (0.01...10)
-    uint8_t *icc;            // malloc'ed copies, or NULL; freed by galgen_png_image_free
+    uint8_t *icc;            // a malloc'ed copy, or NULL; freed by galgen_png_image_free
     size_t icc_length;
-    uint8_t *exif;           // the eXIf chunk as stored
-    size_t exif_length;
-    uint8_t *xmp;            // the iTXt "XML:com.adobe.xmp" text, UTF-8
-    size_t xmp_length;
     int warnings;            // libpng warnings (and benign errors) it read past
     char warning[GALGEN_PNG_MESSAGE_MAX]; // the first of them
 } galgen_png_image;

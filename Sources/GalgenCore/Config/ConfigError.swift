@@ -83,7 +83,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidUTF8(byte):
             "the byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8. Save gallery.yml as UTF-8 text."
         case let .controlCharacter(scalar):
-            "the control character U+\(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed. "
+            "the control character U+\(HexText.padded(scalar.value, digits: 4)) is not allowed. "
                 + "Remove it; inside double quotes, write it as an escape such as \"\\t\"."
         case let .tooManyAliases(limit):
             "the aliases ('*name') here would expand the file to more than \(limit) values. "
@@ -114,12 +114,6 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .conflictingKeys(first, second):
             "use either '\(first)' or '\(second)', not both. '\(first)' is one album; '\(second)' is a list of albums, each with its own 'images'."
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
 

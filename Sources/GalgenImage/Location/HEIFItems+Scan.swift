@@ -8,9 +8,7 @@ extension HEIFItems {
     static func scan(_ item: Item, location: Location?, store: Store, into findings: inout LocationFindings) {
         if imageTypes.contains(item.type) { return }
         let named = "its item \(item.id) ('\(item.type.printableType)'\(item.contentType.isEmpty ? "" : ", \(item.contentType)"))"
-        let isXMP = item.type == "mime" && ["application/rdf+xml", "application/xmp+xml", "text/xml", "application/xml"]
-            .contains(item.contentType.lowercased())
-        guard item.type == "Exif" || item.type == "jpeg" || isXMP else {
+        guard item.type == "Exif" || item.type == "jpeg" || isXMP(item) else {
             return findings.cannotRead("\(named) is a kind galgen does not read")
         }
         guard !item.isProtected, item.contentEncoding.isEmpty else {
@@ -30,7 +28,7 @@ extension HEIFItems {
     }
 
     /// An item's bytes, its extents put together; nil (noted as unreadable) when they are not all in the file.
-    private static func bytes(of location: Location, store: Store, named: String, into findings: inout LocationFindings) -> [UInt8]? {
+    static func bytes(of location: Location, store: Store, named: String, into findings: inout LocationFindings) -> [UInt8]? {
         let source: ArraySlice<UInt8>
         switch (location.method, location.dataReference) {
         case (0, 0): source = store.file

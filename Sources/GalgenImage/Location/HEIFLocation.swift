@@ -18,7 +18,9 @@ enum HEIFLocation {
         let metaBoxes = top.filter { $0.type == "meta" }.count
         for (index, box) in top.enumerated() where !findings.isSettled {
             switch box.type {
-            case "meta": meta(box, named: metaBoxes > 1 ? "its meta box \(index + 1)" : "its meta box", file: bytes, into: &findings)
+            case "meta":
+                let first = top.firstIndex { $0.type == "meta" } == index
+                meta(box, named: metaBoxes > 1 ? "its meta box \(index + 1)" : "its meta box", gathers: first, file: bytes, into: &findings)
             case _ where quietTopLevel.contains(box.type): continue
             case "moov": findings.cannotRead("it has a 'moov' box (an image sequence's tracks), which galgen does not read")
             default: findings.cannotRead("it has a top-level '\(box.type.printableType)' box, a kind galgen does not read")
@@ -26,7 +28,9 @@ enum HEIFLocation {
         }
     }
 
-    private static func meta(_ box: BMFFBox, named: String, file: ArraySlice<UInt8>, into findings: inout LocationFindings) {
+    /// `gathers`: the first `meta` box, whose primary item's metadata the readers take (`MetadataBlocks`).
+    private static func meta(_ box: BMFFBox, named: String, gathers: Bool, file: ArraySlice<UInt8>,
+                             into findings: inout LocationFindings) {
         guard let (_, body) = box.full else { return findings.cannotRead("\(named) is cut short") }
         let children: [BMFFBox]
         switch BMFFBox.boxes(in: body) {
@@ -50,6 +54,9 @@ enum HEIFLocation {
             return findings.cannotRead("\(named): \(error.message)")
         }
         let store = HEIFItems.Store(file: file, idat: idat.first?.body)
+        if gathers {
+            findings.blocks = HEIFItems.primaryBlocks(items: items, locations: locations, children: children, store: store)
+        }
         for item in items where !findings.isSettled {
             HEIFItems.scan(item, location: locations[item.id], store: store, into: &findings)
         }

@@ -3,6 +3,11 @@
 /// location (the image, its colour and layout, APNG frames) are skipped; any other chunk, a chunk
 /// that runs past the end, or bytes after IEND make the file unreadable. A file cut short at a
 /// chunk's boundary is read to its end.
+///
+/// On the way it gathers the blocks the metadata readers take (`MetadataBlocks`), as libpng
+/// hands them to a decoder: the first `eXIf` that is a TIFF structure, and the text of the first
+/// `iTXt` chunk keyed `XML:com.adobe.xmp` (inflated when compressed); so every chunk is read,
+/// even once the verdict is settled.
 enum PNGLocation {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -16,7 +21,7 @@ enum PNGLocation {
         guard bytes.has(signature, at: bytes.startIndex) else { return findings.cannotRead("it does not start like a PNG file") }
         var offset = bytes.startIndex + signature.count
         var counts: [String: Int] = [:]
-        while offset < bytes.endIndex, !findings.isSettled {
+        while offset < bytes.endIndex {
             guard let length = bytes.bigEndian(at: offset, 4), offset + 12 <= bytes.endIndex - length else {
                 return findings.cannotRead("it ends inside the chunk at byte \(offset - bytes.startIndex) (the file is cut short)")
             }
@@ -40,10 +45,12 @@ enum PNGLocation {
         switch type {
         case "eXIf":
             let tiff = data.has(JPEGLocation.exifSignature, at: data.startIndex) ? data.dropFirst(6) : data
+            if findings.blocks.exif == nil, MetadataBlocks.isTIFF(tiff) { findings.blocks.exif = tiff }
             TIFFLocation.scan(tiff, block: "the EXIF of \(named)", depth: 0, into: &findings)
         case "tEXt", "zTXt", "iTXt":
             guard let text = PNGText(type: type, data: data) else { return findings.cannotRead("\(named) is damaged") }
-            text.scan(named: named, into: &findings)
+            let read = text.scan(named: named, into: &findings)
+            if type == "iTXt", text.keyword == PNGText.xmpKeyword, findings.blocks.xmp == nil, let read { findings.blocks.xmp = read[...] }
         default:
             if holdNoLocation.contains(type) { return }
             findings.cannotRead("\(named) is a kind galgen does not read")

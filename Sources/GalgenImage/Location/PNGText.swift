@@ -33,8 +33,18 @@ struct PNGText {
         }
     }
 
-    func scan(named: String, into findings: inout LocationFindings) {
-        guard let text = text(named: named, into: &findings) else { return }
+    /// The keyword of the text chunk that holds XMP.
+    static let xmpKeyword = "XML:com.adobe.xmp"
+
+    /// Looks through the text for a place; returns the text as read (inflated), nil when it cannot be.
+    @discardableResult
+    func scan(named: String, into findings: inout LocationFindings) -> [UInt8]? {
+        guard let text = text(named: named, into: &findings) else { return nil }
+        scanText(text, named: named, into: &findings)
+        return text
+    }
+
+    private func scanText(_ text: [UInt8], named: String, into findings: inout LocationFindings) {
         let block = "\(named) (“\(keyword)”)"
         let lowered = keyword.lowercased()
         if lowered == "xml:com.adobe.xmp" {

@@ -12,6 +12,8 @@ public struct MetadataBlocks: Equatable, Sendable {
     public var xmp: ArraySlice<UInt8>?
     /// Every APP13 Photoshop segment's payload, joined, up to `IPTCReader.maxResourceBytes`.
     public var photoshop: [UInt8] = []
+    /// What the user is told about a block that was passed over.
+    public var notes: [String] = []
 
     public init(exif: ArraySlice<UInt8>? = nil, xmp: ArraySlice<UInt8>? = nil, photoshop: [UInt8] = []) {
         self.exif = exif
@@ -25,6 +27,21 @@ public struct MetadataBlocks: Equatable, Sendable {
     }
 
     static let exifSignature = Array("Exif\0\0".utf8)
+    static let tiffHeaders: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
+
+    /// Whether `bytes` start like a TIFF structure (`II*\0` or `MM\0*`).
+    static func isTIFF(_ bytes: ArraySlice<UInt8>) -> Bool {
+        tiffHeaders.contains { bytes.has($0, at: bytes.startIndex) }
+    }
+
+    /// Takes a format's EXIF block when it is a TIFF structure; otherwise notes that it was ignored.
+    mutating func gatherEXIF(_ tiff: ArraySlice<UInt8>, from block: String) {
+        guard Self.isTIFF(tiff) else {
+            notes.append("\(block) is not a TIFF structure (it starts \(HexText.bytes(tiff.prefix(4)))) and was ignored")
+            return
+        }
+        exif = tiff
+    }
 
     /// Takes what a primary image's segment holds for the readers: the first of each kind.
     mutating func gather(_ marker: UInt8, _ payload: ArraySlice<UInt8>) {

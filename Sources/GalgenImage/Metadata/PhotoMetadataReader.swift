@@ -1,6 +1,6 @@
 import GalgenCore
 
-/// Reads what a JPEG says about itself: its title, caption, alt text and capture time, from its
+/// Reads what a photo says about itself: its title, caption, alt text and capture time, from its
 /// XMP, IPTC IIM and EXIF metadata.
 ///
 /// Each word comes from the first source that has a usable value (cleaned by `MetadataText`, not
@@ -24,15 +24,10 @@ public enum PhotoMetadataReader {
         return read(blocks, exif: EXIFSummary(tiff: blocks.exif ?? []))
     }
 
-    /// The same from a JPEG's blocks (`MetadataBlocks`, the one walk over its file), with its
-    /// EXIF already read (the image stage reads it for orientation).
+    /// The same from a photo's blocks (`MetadataBlocks`, the one walk over its file, whatever its
+    /// format), with its EXIF already read (the image stage reads it for orientation).
     public static func read(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoMetadata {
         combine(xmp: blocks.xmp.map(XMPReader.read) ?? XMPFields(), iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif)
-    }
-
-    /// The metadata of a photo of another format, from its EXIF and XMP (HEIF items, WebP and PNG chunks).
-    public static func read(xmp packet: [UInt8]?, exif: EXIFSummary) -> PhotoMetadata {
-        combine(xmp: packet.map { XMPReader.read(packet: $0) } ?? XMPFields(), iptc: IPTCFields(), exif: exif)
     }
 
     /// Chooses each field from the three sources.
