@@ -26,6 +26,7 @@ extension BuildEffects {
             // Written on a thread of its own while the next album is presented and rendered.
             openSite: { try SiteWriter(output: output, stamps: cache.siteStamps, unlistedManifest: cache.layout.siteUnlisted).open().inBackground() },
             report: reporter.report)
+        effects.folderNames = FolderWalker.names(in:)
         effects.unlistedToken = cache.unlisted.token(for:)
         effects.privateKeys = cache.privateKeys.keys(for:passwords:)
         effects.finishShard = cache.finishShard(used:run:)

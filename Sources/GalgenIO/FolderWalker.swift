@@ -126,6 +126,11 @@ public enum FolderWalker {
         return !trusted.compactMap(realPath).contains { isInside(target, $0) }
     }
 
+    /// The live `folderNames` effect: one folder's names, as UTF-8 text.
+    public static func names(in folder: String) -> [String]? {
+        DirectoryNames.read(folder)?.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The live `pathKind` effect.
     public static func kind(of path: String) -> PathKind {
         var info = stat()

@@ -59,6 +59,24 @@ struct MetadataOrderTests {
         #expect(overview.contains(#"alt="A cup of coffee on a café table in Tokyo""#))
     }
 
+    @Test func singlePhotosFindTheirSidecarsFromTheFoldersListing() async throws {
+        // Listed one by one (not as a folder): each looks for its sidecars by name, asking the
+        // file system only about names its folder's one listing holds.
+        let project = try project("sort: name\nimages:\n  - photos/a.jpg\n  - photos/b.jpg\n  - photos/c.jpg\n  - other/d.jpg\n",
+                                  ["a.jpg": "exif_words.jpg", "b.jpg": "exif_words.jpg", "c.jpg": "exif_words.jpg"])
+        try FileManager.default.createDirectory(atPath: project.path("other"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.metadata + "exif_words.jpg", toPath: project.path("other/d.jpg"))
+        try project.write("photos/a.jpg.yml", "title: A from its sidecar\n")
+        try project.write("photos/b.txt", "The caption of b\n")
+        try project.write("photos/C.JPG.YML", "title: not c's on a file system that tells case apart\n")
+        try project.write("other/d.yaml", "title: D from its sidecar\n")
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let photos = shown(project)
+        #expect(photos.map(\.title) == ["A from its sidecar", "b", "c", "D from its sidecar"])
+        #expect(photos.map(\.caption) == ["Hafen in der Abenddämmerung", "The caption of b", "Hafen in der Abenddämmerung", "Hafen in der Abenddämmerung"])
+    }
+
     @Test func initFromAFolderThenBuildGivesASortedCaptionedGallery() async throws {
         // The user's folder: photos straight off a camera and a phone, nothing typed by hand.
         let trip = try TemporaryFolder()

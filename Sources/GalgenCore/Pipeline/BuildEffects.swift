@@ -29,6 +29,10 @@ public struct BuildEffects: Sendable {
     public var listFolder: @Sendable (_ folder: String, _ maxDepth: Int?, _ trusted: [String]) -> FolderListing
     /// Whether a path is a file (and when it was modified), a folder, or neither.
     public var pathKind: @Sendable (_ path: String) -> PathKind
+    /// The names in one folder (not below it), read without looking at each file; nil when the
+    /// folder cannot be listed (then every name is asked about with `pathKind`). Lets a build
+    /// find sidecars beside 10,000 photos with one listing instead of 60,000 `stat`s.
+    public var folderNames: @Sendable (_ folder: String) -> [String]? = { _ in nil }
     /// Whether `path` is a symlink whose real target is outside every one of the `trusted`
     /// folders (or leads nowhere): such a file is not read, as a folder's walk would not follow it.
     public var leadsOutside: @Sendable (_ path: String, _ trusted: [String]) -> Bool

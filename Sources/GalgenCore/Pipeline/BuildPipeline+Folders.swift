@@ -13,7 +13,8 @@ extension BuildPipeline {
         var gallery = parsed
         var inputs: [String] = []
         var errors: [ConfigError] = []
-        gallery.albums = gallery.albums.map { expandAlbum($0, in: directory, inputs: &inputs, errors: &errors) }
+        var sidecarNames = SidecarNames(list: effects.folderNames)
+        gallery.albums = gallery.albums.map { expandAlbum($0, in: directory, sidecarNames: &sidecarNames, inputs: &inputs, errors: &errors) }
         var trees: [Placed<[FolderExpansion.NewAlbum]>] = []
         for placed in gallery.trees {
             let listing = effects.listFolder(placed.value.root, nil, [directory, placed.value.root])
@@ -42,7 +43,8 @@ extension BuildPipeline {
 
     /// One album's photos: its folder and glob entries (and single `src`s that turn out to be
     /// folders) expanded in their places, its single photos stamped and their sidecars found.
-    private func expandAlbum(_ parsed: Album, in directory: String, inputs: inout [String], errors: inout [ConfigError]) -> Album {
+    private func expandAlbum(_ parsed: Album, in directory: String, sidecarNames: inout SidecarNames, inputs: inout [String],
+                             errors: inout [ConfigError]) -> Album {
         var album = parsed
         var singles: [GalleryImage] = []
         var groups: [Placed<PhotoGroup>] = []
@@ -63,7 +65,7 @@ extension BuildPipeline {
             case let .file(modified)?:
                 var image = image
                 image.modified = modified
-                image.sidecarPath = sidecarBeside(image, directory: directory)
+                image.sidecarPath = sidecarBeside(image, directory: directory, names: &sidecarNames)
                 // Its folder's listing changes when a sidecar is put beside it.
                 if case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") {
                     inputs.append(String(resolved[...slash]))
@@ -123,11 +125,12 @@ extension BuildPipeline {
     /// The first sidecar candidate beside a single photo that is a file. One that is a symlink
     /// leading out of gallery.yml's folder and the photo's own is not read, as a folder's walk
     /// would not follow it: it could publish any file the user can read as a caption.
-    private func sidecarBeside(_ image: GalleryImage, directory: String) -> String? {
+    private func sidecarBeside(_ image: GalleryImage, directory: String, names: inout SidecarNames) -> String? {
         guard case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") else { return nil }
         let folder = String(resolved[...slash])
         let name = String(resolved[resolved.index(after: slash)...])
-        for path in Sidecar.candidates(for: name).map({ folder + $0 }) {
+        for candidate in Sidecar.candidates(for: name) where names.mayHold(candidate, in: folder) {
+            let path = folder + candidate
             guard case .file = effects.pathKind(path) else { continue }
             if effects.leadsOutside(path, [directory, folder]) {
                 effects.report(.imageWarning(source: Self.shown(path, relativeTo: directory),
