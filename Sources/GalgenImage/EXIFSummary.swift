@@ -67,6 +67,11 @@ public struct EXIFSummary: Equatable, Sendable {
                 case 0x829D: facts.fNumber = facts.fNumber ?? reader.rational(entry)?.value
                 case 0x8827: facts.iso = facts.iso ?? reader.unsigned(entry)
                 case 0x920A: facts.focalLength = facts.focalLength ?? reader.rational(entry)?.value
+                case 0xA405: facts.focalLength35mm = facts.focalLength35mm ?? reader.unsigned(entry)
+                case 0xA433: facts.lensMake = facts.lensMake ?? reader.string(entry, limit: Self.maxStringLength)
+                case 0xA434: facts.lensModel = facts.lensModel ?? reader.string(entry, limit: Self.maxStringLength)
+                case 0x9204: facts.exposureBias = facts.exposureBias ?? reader.signedRational(entry)
+                case 0x9209: facts.flashFired = facts.flashFired ?? reader.short(entry).map { $0 & 1 == 1 }
                 case 0x9291: subSecTimeOriginal = subSecTimeOriginal ?? reader.string(entry, limit: 32)
                 case 0x9011: offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
                 // Some phones (Sony Xperia) put ImageDescription here instead of IFD0; IFD0's wins.

@@ -10,7 +10,7 @@ extension RenditionEncoding.Encoded {
         var image = RenderedImage(width: upright.width, height: upright.height, renditions: renditions, alternates: alternates,
                                   warnings: warnings + (location.renditionWarning.map { [$0] } ?? []),
                                   placeholder: smallest.map { Placeholder.dataURI(from: $0, iccProfile: iccProfile) },
-                                  facts: exif.facts, metadata: metadata, location: location)
+                                  facts: PhotoMetadataReader.facts(scan.blocks, exif: exif), metadata: metadata, location: location)
         image.sourceFormat = scan.format
         image.coordinates = scan.coordinates
         return image

@@ -117,6 +117,27 @@ struct TIFFBuilder {
         #expect(summary.orientation == 6)
     }
 
+    @Test(arguments: [true, false]) func lensThirtyFiveMillimetreFocalLengthCompensationAndFlash(littleEndian: Bool) {
+        // Exif 2.3's LensMake and LensModel, FocalLengthIn35mmFilm, a negative SRATIONAL
+        // ExposureBiasValue (−1/3 EV) and Flash 0x19 (fired, auto mode).
+        let bytes = standard(littleEndian: littleEndian, exif: { tiff in
+            tiff.put32(UInt32(bitPattern: -1), at: 220)
+            tiff.put32(3, at: 224)
+            return [tiff.short(0x9209, 0x19), tiff.short(0xA405, 56), tiff.ascii(0xA433, "Canon", at: 170),
+                    tiff.ascii(0xA434, "EF35mm f/2 IS USM", at: 180), .init(tag: 0x9204, type: 10, count: 1, value: tiff.encode32(220))]
+        })
+        let facts = parse(bytes).facts
+        #expect((facts.lensMake, facts.lensModel, facts.focalLength35mm) == ("Canon", "EF35mm f/2 IS USM", 56))
+        #expect(facts.exposureBias.map { abs($0 + 1.0 / 3) < 1e-9 } == true && facts.flashFired == true)
+        // Flash 0x10 (off, did not fire) and a zero compensation: known, and false or zero.
+        let off = standard(littleEndian: littleEndian, exif: { tiff in
+            tiff.put32(0, at: 220)
+            tiff.put32(1, at: 224)
+            return [tiff.short(0x9209, 0x10), .init(tag: 0x9204, type: 10, count: 1, value: tiff.encode32(220))]
+        })
+        #expect((parse(off).facts.flashFired, parse(off).facts.exposureBias) == (false, 0))
+    }
+
     @Test(arguments: [true, false]) func inlineStringsLongISOAndUnterminatedStrings(littleEndian: Bool) {
         var tiff = TIFFBuilder(littleEndian: littleEndian, size: 145)
         tiff.ifd(at: 8, [

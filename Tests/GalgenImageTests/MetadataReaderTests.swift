@@ -23,6 +23,21 @@ struct MetadataReaderTests {
         return summary
     }
 
+    // MARK: - The lens
+
+    @Test func theLensComesFromTheEXIFElseExifEXElseAux() {
+        let both = B.packet(#"<rdf:Description xmlns:exifEX='http://cipa.jp/exif/1.0/' xmlns:aux='http://ns.adobe.com/exif/1.0/aux/' "#
+            + #"exifEX:LensModel='EF50mm f/1.8 STM' aux:Lens='50.0 mm f/1.8'/>"#)
+        let auxOnly = B.packet(#"<rdf:Description xmlns:aux='http://ns.adobe.com/exif/1.0/aux/'><aux:Lens> 50.0 mm f/1.8 </aux:Lens></rdf:Description>"#)
+        let blocks = { (packet: String) in MetadataBlocks(xmp: Array(packet.utf8)[...]) }
+        #expect(PhotoMetadataReader.facts(blocks(both), exif: Self.exif).lensModel == "EF50mm f/1.8 STM")
+        #expect(PhotoMetadataReader.facts(blocks(auxOnly), exif: Self.exif).lensModel == "50.0 mm f/1.8")
+        var fromEXIF = Self.exif
+        fromEXIF.facts.lensModel = "RF24-105mm F4 L IS USM"
+        #expect(PhotoMetadataReader.facts(blocks(both), exif: fromEXIF).lensModel == "RF24-105mm F4 L IS USM")
+        #expect(PhotoMetadataReader.facts(MetadataBlocks(), exif: Self.exif).lensModel == nil)
+    }
+
     // MARK: - Choosing
 
     @Test func eachWordComesFromTheFirstSourceThatHasIt() {

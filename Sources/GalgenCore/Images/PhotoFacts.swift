@@ -30,6 +30,15 @@ public struct PhotoFacts: Equatable, Sendable, Codable {
     public var iso: Int?
     /// Focal length in millimetres (the lens's, not the 35 mm equivalent).
     public var focalLength: Double?
+    /// FocalLengthIn35mmFilm: the focal length a 35 mm camera would need for the same view.
+    public var focalLength35mm: Int? = nil
+    /// LensMake and LensModel (Exif 2.3), as written.
+    public var lensMake: String? = nil
+    public var lensModel: String? = nil
+    /// ExposureBiasValue in EV (negative: darker), zero included.
+    public var exposureBias: Double? = nil
+    /// Whether the flash fired (bit 0 of Flash); nil when the camera did not say.
+    public var flashFired: Bool? = nil
     /// A Live Photo's content identifier (Apple's MakerNote in the still, QuickTime's
     /// `com.apple.quicktime.content.identifier` in its motion): the two are one item.
     public var contentIdentifier: String? = nil

@@ -30,6 +30,16 @@ public enum PhotoMetadataReader {
         combine(xmp: blocks.xmp.map(XMPReader.read) ?? XMPFields(), iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif)
     }
 
+    /// The camera's facts for the page: the EXIF's, with the lens from XMP (exifEX:LensModel, else
+    /// aux:Lens) when the EXIF names none, as Lightroom and phone apps leave it.
+    public static func facts(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoFacts {
+        var facts = exif.facts
+        if facts.lensModel == nil, let packet = blocks.xmp {
+            facts.lensModel = XMPReader.read(packet).lensModel.flatMap(MetadataText.clean)
+        }
+        return facts
+    }
+
     /// Chooses each field from the three sources.
     static func combine(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> PhotoMetadata {
         func usable(_ candidates: String?...) -> String? {

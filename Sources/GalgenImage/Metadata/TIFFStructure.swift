@@ -143,6 +143,15 @@ extension TIFFStructure {
         return PhotoFacts.Rational(UInt32(numerator), UInt32(denominator))
     }
 
+    /// The first SRATIONAL (or RATIONAL) of the entry as a number, zero included; nil for a zero denominator.
+    func signedRational(_ entry: Entry) -> Double? {
+        guard entry.type == 5 || entry.type == 10, entry.count > 0, let start = valueStart(entry),
+              let numerator = number(at: start, 4), let denominator = number(at: start + 4, 4), denominator != 0
+        else { return nil }
+        guard entry.type == 10 else { return Double(numerator) / Double(denominator) }
+        return Double(Int32(truncatingIfNeeded: numerator)) / Double(Int32(truncatingIfNeeded: denominator))
+    }
+
     /// The first SHORT or LONG of the entry; nil when zero.
     func unsigned(_ entry: Entry) -> Int? {
         guard let start = valueStart(entry) else { return nil }

@@ -16,6 +16,9 @@ public struct XMPFields: Equatable, Sendable {
     public var dateTimeOriginal: String?
     /// photoshop:DateCreated, ISO 8601.
     public var dateCreated: String?
+    /// exifEX:LensModel (Exif 2.3 in XMP), else aux:Lens (Adobe's): what Lightroom writes when
+    /// the EXIF has no LensModel.
+    public var lensModel: String?
     /// dc:subject: the keywords (a bag), in order.
     public var subjects: [String] = []
     /// lr:hierarchicalSubject: Lightroom's keywords with their parents (`Places|France|Paris`).
@@ -24,7 +27,8 @@ public struct XMPFields: Equatable, Sendable {
     public var people: [String] = []
 
     public init(title: String? = nil, description: String? = nil, headline: String? = nil, altText: String? = nil,
-                dateTimeOriginal: String? = nil, dateCreated: String? = nil) {
+                dateTimeOriginal: String? = nil, dateCreated: String? = nil, lensModel: String? = nil) {
+        self.lensModel = lensModel
         self.title = title
         self.description = description
         self.headline = headline
@@ -84,7 +88,7 @@ public enum XMPReader {
 
 /// A property galgen reads from XMP, by namespace URI and local name.
 enum XMPProperty: CaseIterable {
-    case title, description, headline, altText, dateTimeOriginal, dateCreated
+    case title, description, headline, altText, dateTimeOriginal, dateCreated, lensModel, auxLens
 
     var name: XMPName {
         switch self {
@@ -94,6 +98,8 @@ enum XMPProperty: CaseIterable {
         case .altText: XMPName(XMPName.iptcCore, "AltTextAccessibility")
         case .dateTimeOriginal: XMPName(XMPName.exif, "DateTimeOriginal")
         case .dateCreated: XMPName(XMPName.photoshop, "DateCreated")
+        case .lensModel: XMPName(XMPName.exifEX, "LensModel")
+        case .auxLens: XMPName(XMPName.aux, "Lens")
         }
     }
 
@@ -122,8 +128,10 @@ struct XMPName: Equatable {
     static let iptcExt = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
     static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
     static let mwgRegions = "http://www.metadataworkinggroup.com/schemas/regions/"
+    static let exifEX = "http://cipa.jp/exif/1.0/"
+    static let aux = "http://ns.adobe.com/exif/1.0/aux/"
 
     /// The usual URIs of the usual prefixes, for a packet that uses a prefix without declaring it.
     static let conventional = ["rdf": rdf, "xml": xml, "dc": dc, "photoshop": photoshop, "exif": exif, "Iptc4xmpCore": iptcCore,
-                               "Iptc4xmpExt": iptcExt, "lr": lightroom, "mwg-rs": mwgRegions]
+                               "Iptc4xmpExt": iptcExt, "lr": lightroom, "mwg-rs": mwgRegions, "exifEX": exifEX, "aux": aux]
 }

@@ -30,7 +30,8 @@ struct XMPWalk {
     var fields: XMPFields {
         func value(_ property: XMPProperty) -> String? { choices[property]?.value }
         return XMPFields(title: value(.title), description: value(.description), headline: value(.headline),
-                         altText: value(.altText), dateTimeOriginal: value(.dateTimeOriginal), dateCreated: value(.dateCreated))
+                         altText: value(.altText), dateTimeOriginal: value(.dateTimeOriginal), dateCreated: value(.dateCreated),
+                         lensModel: value(.lensModel) ?? value(.auxLens))
     }
 
     /// Takes the next token, its names resolved in `namespaces` (which `XMPReader` has opened
