@@ -73,7 +73,9 @@ public struct EXIFSummary: Equatable, Sendable {
                 case 0x9204: facts.exposureBias = facts.exposureBias ?? reader.signedRational(entry)
                 case 0x9209: facts.flashFired = facts.flashFired ?? reader.short(entry).map { $0 & 1 == 1 }
                 case 0x9291: subSecTimeOriginal = subSecTimeOriginal ?? reader.string(entry, limit: 32)
-                case 0x9011: offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
+                case 0x9011:
+                    offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
+                    facts.offsetTimeOriginal = offsetTimeOriginal
                 // Some phones (Sony Xperia) put ImageDescription here instead of IFD0; IFD0's wins.
                 case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
                 case 0x8769: exifPointer = exifPointer ?? reader.pointer(entry)

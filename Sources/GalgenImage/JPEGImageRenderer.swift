@@ -7,7 +7,7 @@ public enum JPEGImageRenderer {
     public static func make(decoder: JPEGDecoder = JPEGDecoder()) -> ImageRenderer {
         ImageRenderer(render: { bytes, request in try render(bytes, request: request, decoder: decoder) },
                       peakBytes: { bytes, request in peakBytes(bytes, request: request) },
-                      readMetadata: { bytes in PhotoMetadataReader.read(jpeg: bytes) })
+                      readMetadata: { bytes in PhotoMetadataReader.read(bytes, format: .jpeg) })
     }
 
     /// The DCT-scaled decode keeps at least this many pixels per output pixel: libjpeg's reduced

@@ -18,8 +18,8 @@ public enum PhotoRenderer {
                 guard let format = ImageFormat(signature: bytes), let codec = ImageCodecs.codec(for: format) else { return 0 }
                 return codec.peakBytes(bytes, request)
             },
-            // A JPEG's metadata is in its segments, read without decoding; other formats render again.
-            readMetadata: { bytes in ImageFormat(signature: bytes) == .jpeg ? PhotoMetadataReader.read(jpeg: bytes) : nil })
+            // Every format's metadata is read by the one walk over its blocks, without decoding.
+            readMetadata: { bytes in ImageFormat(signature: bytes).flatMap { PhotoMetadataReader.read(bytes, format: $0) } })
     }
 
     static func format(of bytes: [UInt8]) throws(ImageStageError) -> ImageFormat {

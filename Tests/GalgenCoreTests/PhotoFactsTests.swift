@@ -34,9 +34,9 @@ struct PhotoFactsTests {
         #expect(PhotoFacts().cameraText == nil)
     }
 
-    @Test("exposureText: 1/N from 1/4 s down, decimals above", arguments: [
+    @Test("exposureText: 1/N below a second, decimals when a fraction says less, seconds above", arguments: [
         (1, 250, "1/250 s"), (10, 2000, "1/200 s"), (1, 4, "1/4 s"), (1, 1279, "1/1279 s"), (1, 8000, "1/8000 s"),
-        (1, 2, "0.5 s"), (1, 3, "0.3 s"), (13, 10, "1.3 s"), (2, 1, "2 s"), (30, 1, "30 s"), (4_294_967_295, 1, "4294967295 s"),
+        (1, 2, "1/2 s"), (1, 3, "1/3 s"), (10, 25, "1/3 s"), (8, 10, "0.8 s"), (1, 1, "1 s"), (13, 10, "1.3 s"), (2, 1, "2 s"), (30, 1, "30 s"), (4_294_967_295, 1, "4294967295 s"),
     ] as [(UInt32, UInt32, String)])
     func exposure(numerator: UInt32, denominator: UInt32, expected: String) {
         #expect(PhotoFacts(exposureTime: .init(numerator, denominator)).exposureText == expected)
@@ -52,10 +52,10 @@ struct PhotoFactsTests {
     }
 
     @Test func apertureISOAndFocalLength() {
-        #expect(PhotoFacts(fNumber: 2.8).apertureText == "ƒ/2.8")
-        #expect(PhotoFacts(fNumber: 5).apertureText == "ƒ/5")
-        #expect(PhotoFacts(fNumber: 1.7).apertureText == "ƒ/1.7")
-        #expect(PhotoFacts(fNumber: 22).apertureText == "ƒ/22")
+        #expect(PhotoFacts(fNumber: 2.8).apertureText == "f/2.8")
+        #expect(PhotoFacts(fNumber: 5).apertureText == "f/5")
+        #expect(PhotoFacts(fNumber: 1.7).apertureText == "f/1.7")
+        #expect(PhotoFacts(fNumber: 22).apertureText == "f/22")
         #expect(PhotoFacts(iso: 100).isoText == "ISO 100")
         #expect(PhotoFacts(iso: 12800).isoText == "ISO 12800")
         #expect(PhotoFacts(focalLength: 35).focalLengthText == "35 mm")
@@ -97,9 +97,9 @@ struct PhotoFactsTests {
             takenAt: "2019:05:04 12:30:59", make: "Canon", model: "Canon EOS 5D", exposureTime: .init(1, 250),
             fNumber: 2.8, iso: 100, focalLength: 35
         )
-        #expect(full.summary == "Canon EOS 5D · 35 mm · ƒ/2.8 · 1/250 s · ISO 100")
+        #expect(full.summary == "Canon EOS 5D · 35 mm · f/2.8 · 1/250 s · ISO 100")
         #expect(PhotoFacts(exposureTime: .init(1, 60), iso: 200).summary == "1/60 s · ISO 200")
-        #expect(PhotoFacts(make: "samsung", fNumber: 1.7).summary == "samsung · ƒ/1.7")
+        #expect(PhotoFacts(make: "samsung", fNumber: 1.7).summary == "samsung · f/1.7")
         #expect(PhotoFacts(takenAt: "2019:05:04 12:30:59").summary == nil)
         #expect(PhotoFacts(exposureTime: .init(1, 0), iso: 0).summary == nil)
         #expect(PhotoFacts().summary == nil)

@@ -36,7 +36,10 @@ struct TagMetadataCacheTests {
             },
             readMetadata: { bytes in
                 counts.reads.withLock { $0 += 1 }
-                return canReadMetadata ? FakePhoto(bytes: bytes).metadata : nil
+                guard canReadMetadata, let metadata = FakePhoto(bytes: bytes).metadata else { return nil }
+                var facts = PhotoFacts(make: "Fake", model: "Camera")
+                facts.lensModel = "Read again"
+                return (metadata, facts)
             })
         _ = try await BuildPipeline(configPath: "/site/gallery.yml", jobs: 1, renderer: renderer, effects: effects, generator: "galgen test").run()
     }
@@ -58,6 +61,8 @@ struct TagMetadataCacheTests {
         #expect(counts.reads.withLock { $0 } == 1)
         #expect(counts.written.withLock { $0 }.contains("tags/sea/index.html"))
         #expect(counts.store.withLock { $0.values.allSatisfy { !$0.metadata.isOutdated && $0.metadata.words.tags == ["Sea"] } })
+        // The camera's facts are read again with the words (reader 4: the details panel's lens and more).
+        #expect(counts.store.withLock { $0.values.allSatisfy { $0.facts.lensModel == "Read again" } })
         // Kept so: the next build reads nothing.
         try await build(counts, canReadMetadata: true)
         #expect(counts.renders.withLock { $0 } == 1 && counts.reads.withLock { $0 } == 1)

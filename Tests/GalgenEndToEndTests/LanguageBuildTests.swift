@@ -39,9 +39,12 @@ struct LanguageBuildTests {
         let page = try #require(project.read("_site/tokyo/index.html"))
         #expect(page.contains(">Alle 3 Fotos</a>") && page.contains("aria-label=\"2 von 3\""))
         #expect(page.contains(">Großes Bild ("), "labels: over the table")
-        // The capture time as German writes it, from the photo's EXIF.
-        let facts = try #require(page.components(separatedBy: "<p class=\"facts\">").dropFirst().first?.prefix { $0 != "<" })
-        #expect(facts.range(of: #"^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.? \d{4}, \d{2}:\d{2}"#, options: .regularExpression) != nil, "\(facts)")
+        // The capture time as German writes it, from the photo's EXIF, in the details panel.
+        let taken = try #require(page.components(separatedBy: "<dt>Aufgenommen</dt><dd>").dropFirst().first?.prefix { $0 != "<" })
+        #expect(taken.range(of: #"^\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.? \d{4}, \d{2}:\d{2}"#, options: .regularExpression) != nil, "\(taken)")
+        // In the photo's own zone (Tokyo's +09:00), never the build machine's.
+        #expect(taken.hasSuffix("10:00 (UTC+09:00)"), "\(taken)")
+        #expect(page.contains("<dt>Größe</dt><dd>364 × 546</dd>") && page.contains("<h3 class=\"visually-hidden\">Details</h3>"))
         let script = Self.script(project)
         #expect(script.contains("\"startSlideshow\":\"Diashow starten\"") && script.contains("\"zoomIn\":\"Vergrößern\""))
         #expect(!result.stderr.contains("no built-in words"))

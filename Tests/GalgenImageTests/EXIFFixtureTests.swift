@@ -65,14 +65,14 @@ struct EXIFFixtureTests {
         let canon = EXIFSummary(jpeg: try Fixtures.bytes("photos/dn_canon_eos5d.jpg"))
         #expect(canon.orientation == 1)
         #expect(canon.facts.takenAtText == "2005-09-25 00:31")
-        #expect(canon.facts.summary == "Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160")
+        #expect(canon.facts.summary == "Canon EOS 5D · 105 mm · f/5 · 1/160 s · ISO 160")
 
         let nikon = EXIFSummary(jpeg: try Fixtures.bytes("photos/dn_nikon_d3100.jpg"))
-        #expect(nikon.facts.summary == "NIKON D3100 · 55 mm · ƒ/8 · 1/200 s · ISO 400")
+        #expect(nikon.facts.summary == "NIKON D3100 · 55 mm · f/8 · 1/200 s · ISO 400")
         #expect(nikon.facts.takenAtText == "2010-12-02 13:18")
 
         let samsung = EXIFSummary(jpeg: try Fixtures.bytes("photos/dn_samsung_s7edge.jpg"))
-        #expect(samsung.facts.summary == "samsung SM-G935L · 4.2 mm · ƒ/1.7 · 1/10 s · ISO 640")
+        #expect(samsung.facts.summary == "samsung SM-G935L · 4.2 mm · f/1.7 · 1/10 s · ISO 640")
     }
 
     @Test func orientationIsReadAndGPSFoundAsBefore() throws {

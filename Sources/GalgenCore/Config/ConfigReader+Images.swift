@@ -1,9 +1,9 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private", "details"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags", "details"]
 
     /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
     /// subfolders become the albums.
@@ -33,6 +33,7 @@ extension ConfigReader {
             album.groups = list.groups
             album.order = readOrder(fields, inherited: order)
             album.downloads = readDownloads(fields["downloads"], key: "downloads")
+            album.details = readDetails(fields["details"])
             (album.unlisted, album.unlistedToken) = readUnlisted(fields["unlisted"])
             album.privateAccess = readPrivate(fields["private"])
             if album.privateAccess != nil, album.unlisted, let unlisted = fields["unlisted"] {
@@ -193,6 +194,7 @@ extension ConfigReader {
             group.alt = string(fields["alt"], key: "alt")
             group.exclude = patterns(fields["exclude"])
             group.tags = tagList(fields["tags"])
+            group.details = readDetails(fields["details"])
             return .group(group)
         }
         if let exclude = fields["exclude"] {
@@ -210,6 +212,7 @@ extension ConfigReader {
         image.titleGiven = title != nil
         image.posterTime = seconds(fields["poster"], key: "poster")
         image.tags = tagList(fields["tags"])
+        image.details = readDetails(fields["details"])
         return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 

@@ -8,6 +8,7 @@ extension ConfigReader {
         gallery.feeds = readFeeds(fields["feeds"])
         gallery.tags = readTags(fields["tags"])
         gallery.downloads = readDownloads(fields["downloads"], key: "downloads") ?? .none
+        gallery.details = readDetails(fields["details"]) ?? DetailGroup.all
         gallery.language = SiteLanguage(tag: languageTag(fields["language"]) ?? "en", overrides: readLabels(fields["labels"]))
     }
 
@@ -34,6 +35,21 @@ extension ConfigReader {
         guard let field, !field.value.isNull else { return nil }
         if Self.boolean(field) == false { return AlbumDownloads.none }
         return choice(field, key: key, as: AlbumDownloads.self)
+    }
+
+    /// `details: true` (everything), `details: false` (nothing) or a list of `DetailGroup`s
+    /// (`details: [camera, exposure]`); nil when not given.
+    mutating func readDetails(_ field: Field?) -> Set<DetailGroup>? {
+        guard let field, !field.value.isNull else { return nil }
+        let expected = "true, false or a list of " + DetailGroup.allCases.map(\.rawValue).joined(separator: ", ")
+        if case .scalar = field.value {
+            guard let shown = Self.boolean(field) else {
+                fail(.wrongType(key: "details", expected: expected), at: field.value)
+                return nil
+            }
+            return shown ? DetailGroup.all : []
+        }
+        return choices(field, key: "details", as: DetailGroup.self).map(Set.init)
     }
 
     /// A photo's `tags:`: one tag or a list of them, each trimmed and NFC, empty ones dropped.

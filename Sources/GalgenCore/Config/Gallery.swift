@@ -24,6 +24,8 @@ public struct Gallery: Equatable, Sendable {
     public var tags = TagSettings()
     public var downloads = AlbumDownloads.none
     public var language = SiteLanguage()
+    /// `details:`: what a photo page's details panel shows (`DetailGroup`), unless an album or a photo says otherwise.
+    public var details = DetailGroup.all
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
@@ -60,6 +62,8 @@ public struct Album: Equatable, Sendable {
     public var unlistedToken: String?
     /// `private:`: sealed at build time, opened with a password in the browser (`PrivateAccess`).
     public var privateAccess: PrivateAccess?
+    /// The album's own `details:`; nil for the gallery's.
+    public var details: Set<DetailGroup>?
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title
@@ -97,6 +101,8 @@ public struct GalleryImage: Equatable, Sendable {
     public var posterPath: String?
     /// `tags: [...]` in gallery.yml, or a folder entry's, for each photo it brings in.
     public var tags: [String] = []
+    /// Its own `details:` in gallery.yml (or its folder entry's); nil for its album's.
+    public var details: Set<DetailGroup>?
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
     public var fileName: String { source.fileName }

@@ -22,6 +22,7 @@ public enum FolderExpansion {
             image.fallbackCaption = group.caption
             image.fallbackAlt = group.alt
             image.tags = group.tags
+            image.details = group.details
             return image
         }
         return .success((photos, FolderReport(entry: group.written, location: group.location,

@@ -16,6 +16,8 @@ public struct PhotoGroup: Equatable, Sendable {
     public var alt: String?
     /// `tags: [...]` on the entry: given to every photo it brings in.
     public var tags: [String] = []
+    /// The entry's `details:`, for each photo it brings in.
+    public var details: Set<DetailGroup>?
     public var location: SourceLocation
 
     public init(written: String, root: String, pattern: GlobPattern? = nil, exclude: [GlobPattern] = [],

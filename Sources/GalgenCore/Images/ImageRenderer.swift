@@ -8,13 +8,14 @@ public struct ImageRenderer: Sendable {
     /// What rendering this source will hold in memory at its peak, from its header: the build
     /// reserves it from the `MemoryBudget` first. Zero when unknown (a damaged header fails in `render`).
     public var peakBytes: @Sendable (_ source: [UInt8], _ request: RenditionRequest) -> Int
-    /// The photo's metadata read without decoding its pixels, for a kept rendering whose metadata
-    /// an older reader read (`PhotoMetadata.isOutdated`); nil when the format needs a render for it.
-    public var readMetadata: @Sendable (_ source: [UInt8]) -> PhotoMetadata?
+    /// The photo's metadata and camera facts read without decoding its pixels, for a kept
+    /// rendering whose metadata an older reader read (`PhotoMetadata.isOutdated`); nil when it
+    /// cannot be read so (then the photo is rendered again).
+    public var readMetadata: @Sendable (_ source: [UInt8]) -> (metadata: PhotoMetadata, facts: PhotoFacts)?
 
     public init(render: @escaping @Sendable ([UInt8], RenditionRequest) throws -> RenderedImage,
                 peakBytes: @escaping @Sendable ([UInt8], RenditionRequest) -> Int = { _, _ in 0 },
-                readMetadata: @escaping @Sendable ([UInt8]) -> PhotoMetadata? = { _ in nil }) {
+                readMetadata: @escaping @Sendable ([UInt8]) -> (metadata: PhotoMetadata, facts: PhotoFacts)? = { _ in nil }) {
         self.render = render
         self.peakBytes = peakBytes
         self.readMetadata = readMetadata

@@ -39,6 +39,9 @@ public struct PhotoFacts: Equatable, Sendable, Codable {
     public var exposureBias: Double? = nil
     /// Whether the flash fired (bit 0 of Flash); nil when the camera did not say.
     public var flashFired: Bool? = nil
+    /// OffsetTimeOriginal as written ("+02:00"): the zone of `takenAt`, which is the camera's
+    /// clock; nil when the camera did not say (then the time is shown without a zone).
+    public var offsetTimeOriginal: String? = nil
     /// A Live Photo's content identifier (Apple's MakerNote in the still, QuickTime's
     /// `com.apple.quicktime.content.identifier` in its motion): the two are one item.
     public var contentIdentifier: String? = nil
@@ -82,18 +85,50 @@ public struct PhotoFacts: Equatable, Sendable, Codable {
         return brand.joined(separator: " ") + " " + model
     }
 
-    /// "1/250 s" for 1/4 s and faster, else "0.5 s", "2 s", "1.3 s".
+    /// Below a second as a fraction, as cameras show it: "1/1000 s", "1/3 s", "1/2 s"; "0.8 s"
+    /// when a fraction of one would say less; a second and longer in seconds: "1 s", "1.3 s", "30 s".
     public var exposureText: String? {
         guard let seconds = exposureTime?.value, seconds > 0, seconds.isFinite else { return nil }
-        if seconds < 0.25001 {
+        if seconds < 1, (1 / seconds).rounded() >= 2 {
             return "1/\(Int((1 / seconds).rounded())) s"
         }
         return Self.decimal(seconds).map { $0 + " s" }
     }
 
-    /// "ƒ/2.8", "ƒ/8".
+    /// "f/2.8", "f/8".
     public var apertureText: String? {
-        fNumber.flatMap(Self.decimal).map { "ƒ/" + $0 }
+        fNumber.flatMap(Self.decimal).map { "f/" + $0 }
+    }
+
+    /// The lens as its maker names it: the model, with the make in front only when the model does
+    /// not already start with it (as `cameraText`); nil when unknown or when it only repeats the camera.
+    public var lensText: String? {
+        guard let text = PhotoFacts(make: lensMake, model: lensModel).cameraText, lensModel.flatMap(Self.clean) != nil,
+              text != cameraText else { return nil }
+        return text
+    }
+
+    /// "+0.7 EV", "−1 EV" (a minus sign, not a hyphen); nil when unknown or zero.
+    public var exposureBiasText: String? {
+        guard let bias = exposureBias, bias.isFinite, abs(bias) >= 0.05, abs(bias) < 100,
+              let magnitude = Self.decimal(abs(bias)) else { return nil }
+        return (bias < 0 ? "\u{2212}" : "+") + magnitude + " EV"
+    }
+
+    /// "82 mm": the 35 mm equivalent, when known and not the same as the focal length itself.
+    public var focalLength35mmText: String? {
+        guard let equivalent = focalLength35mm, equivalent > 0, equivalent < 100_000,
+              focalLength.flatMap(Self.decimal) != String(equivalent) else { return nil }
+        return "\(equivalent) mm"
+    }
+
+    /// "UTC+02:00", "UTC−05:00", "UTC": `offsetTimeOriginal` when it is a real offset; nil otherwise.
+    public var zoneText: String? {
+        guard let raw = offsetTimeOriginal.flatMap(Self.clean), raw.count == 6, let sign = raw.first, sign == "+" || sign == "-",
+              raw.dropFirst().enumerated().allSatisfy({ $0.offset == 2 ? $0.element == ":" : $0.element.isASCII && $0.element.isNumber }),
+              let hours = Int(raw.dropFirst().prefix(2)), let minutes = Int(raw.suffix(2)), hours <= 18, minutes < 60 else { return nil }
+        if hours == 0, minutes == 0 { return "UTC" }
+        return "UTC" + (sign == "-" ? "\u{2212}" : "+") + raw.dropFirst()
     }
 
     /// "ISO 100".

@@ -169,11 +169,12 @@ extension BuildPipeline {
     /// cannot be read) gives nothing kept: it is rendered.
     private func rereadMetadata(_ kept: [OutputFormat: RenderedImage], keys: [OutputFormat: String],
                                 bytes: () throws -> [UInt8]) -> [OutputFormat: RenderedImage] {
-        guard let source = try? bytes(), let metadata = renderer.readMetadata(source) else { return [:] }
+        guard let source = try? bytes(), let read = renderer.readMetadata(source) else { return [:] }
         var refreshed = kept
         for (format, image) in kept {
             var image = image
-            image.metadata = metadata
+            image.metadata = read.metadata
+            image.facts = read.facts
             refreshed[format] = keys[format].flatMap { try? effects.renditions.keep($0, image) } ?? image
         }
         return refreshed

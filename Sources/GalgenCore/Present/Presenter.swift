@@ -128,7 +128,7 @@ public enum Presenter {
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
                                    galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
                                    slideshowSeconds: gallery.viewer.slideshowSeconds, itemNoun: itemNoun(shown),
-                                   labels: gallery.labels)
+                                   labels: gallery.labels, details: album.details ?? gallery.details)
         let segments = segments(context)
         return overviewPages(context) + shown.indices.map { itemPage(context, segments: segments, index: $0) }
     }
@@ -157,6 +157,8 @@ public enum Presenter {
         var itemNoun = "photos"
         /// The site's strings, in its language.
         var labels = Labels.standard
+        /// What the album's details panels show (its `details:`, else the gallery's); a photo's own wins.
+        var details = DetailGroup.all
 
         /// The labels' key for the album's items: `photos`, `videos` or `items` (both).
         var itemKey: String { Presenter.itemKey(itemNoun) }
@@ -199,7 +201,7 @@ public enum Presenter {
         return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 
-    /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · ƒ/5 · 1/160 s · ISO 160", or nil when nothing is known.
+    /// "2019-05-04 12:30 · Canon EOS 5D · 105 mm · f/5 · 1/160 s · ISO 160", or nil when nothing is known.
     /// The date as the site's language writes it ("4. Mai 2019, 12:30").
     static func factsLine(_ facts: PhotoFacts, _ labels: Labels = .standard) -> String? {
         let parts = [facts.takenAt.flatMap(labels.date), facts.summary].compactMap { $0 }.filter { !$0.isEmpty }
@@ -207,11 +209,16 @@ public enum Presenter {
     }
 
     /// The photo of a photo page, `index` in an album of `count`.
-    static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int, labels: Labels = .standard) -> ImageViewModel {
+    /// `details`: what its album's panels show; the photo's own `details:` wins.
+    static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int, labels: Labels = .standard,
+                           details: Set<DetailGroup> = DetailGroup.all) -> ImageViewModel {
         let (image, rendered) = (shown.image, shown.rendered)
         let smallest = shown.smallest, largest = shown.largest
         let video = videoModel(shown, page: page, labels: labels)
-        return ImageViewModel(
+        let groups = image.details ?? details
+        let rows = video == nil ? PhotoDetails.rows(rendered.facts, width: rendered.width, height: rendered.height, groups: groups,
+                                                    labels: labels) : []
+        var model = ImageViewModel(
             slug: image.slug, tabID: "tab.\(image.slug)", title: image.title, caption: image.caption,
             alt: image.alt ?? image.title, src: shown.href(shown.main, from: page), srcset: shown.srcset(from: page),
             sources: shown.sources(from: page),
@@ -222,6 +229,9 @@ public enum Presenter {
             position: labels.text("position", ["number": labels.position(index + 1), "count": labels.position(count)]),
             placeholder: rendered.placeholder, photoFacts: factsLine(rendered.facts, labels),
             originalHref: shown.original.map { OutputLayout.href(from: page, to: $0) },
-            video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown, labels), isVideo: video != nil)
+            video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown, labels, groups: groups),
+            isVideo: video != nil)
+        (model.details, model.hasDetails) = (rows, !rows.isEmpty)
+        return model
     }
 }

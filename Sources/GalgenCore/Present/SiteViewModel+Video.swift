@@ -76,9 +76,11 @@ extension Presenter {
                              width: motion.file.width, height: motion.file.height)
     }
 
-    /// "0:42 · 2023-07-14 18:32 · Apple iPhone 14": a video's line under its caption.
-    static func videoFactsLine(_ shown: ShownImage, _ labels: Labels = .standard) -> String? {
+    /// "0:42 · 1920 × 1080 · 30 fps · H.264 · 2023-07-14 18:32 · Apple iPhone 14": a video's line
+    /// under its caption, the parts `groups` shows (`PhotoDetails.videoLine`).
+    static func videoFactsLine(_ shown: ShownImage, _ labels: Labels = .standard, groups: Set<DetailGroup> = DetailGroup.all) -> String? {
         guard let details = shown.media.video else { return nil }
-        return ([details.durationText] + [factsLine(shown.rendered.facts, labels)].compactMap { $0 }).joined(separator: " · ")
+        return PhotoDetails.videoLine(details, facts: shown.rendered.facts, width: shown.rendered.width, height: shown.rendered.height,
+                                      groups: groups, labels: labels)
     }
 }

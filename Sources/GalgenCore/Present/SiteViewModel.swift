@@ -63,7 +63,7 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var position: String
     /// A tiny data: URI shown under the image until it loads.
     public var placeholder: String?
-    /// "2019-05-04 12:30 · Canon EOS 5D · 1/250 s · ƒ/8 · ISO 100 · 35 mm", or nil.
+    /// "2019-05-04 12:30 · Canon EOS 5D · 1/250 s · f/8 · ISO 100 · 35 mm", or nil.
     public var photoFacts: String?
     /// The photo's own file (`viewer.originals`), relative to the page; nil when not published.
     public var originalHref: String? = nil
@@ -78,6 +78,11 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var videoFacts: String? = nil
     /// Whether `video` is there (a template's `{{#isVideo}}` / `{{^isVideo}}`).
     public var isVideo = false
+    /// A photo's details panel (`PhotoDetails`): camera, lens, exposure, time and size, as
+    /// `details:` allows; empty for a video (its `videoFacts` line says what it has).
+    public var details: [DetailViewModel] = []
+    /// Whether `details` has a row (a template's `{{#hasDetails}}`).
+    public var hasDetails = false
 
     public static let fields: ViewModelFields<Self> = [
         .init("slug") { $0.slug },
@@ -109,6 +114,8 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("live") { $0.live },
         .init("videoFacts") { $0.videoFacts },
         .init("isVideo") { $0.isVideo },
+        .init("details") { $0.details },
+        .init("hasDetails") { $0.hasDetails },
     ]
 }
 

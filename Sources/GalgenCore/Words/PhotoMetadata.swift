@@ -11,8 +11,11 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
 
     /// 2: keywords (IPTC 2:25, dc:subject, lr:hierarchicalSubject) and people. 3: a keyword that
     /// names one of the people is theirs, not a tag, and `People|…` keywords are people (a record
-    /// of reader 2 may hold a name as a tag: it is read again). Records without a reader are 1.
-    public static let currentReader = 3
+    /// of reader 2 may hold a name as a tag: it is read again). 4: the camera's facts hold the
+    /// lens, the 35 mm focal length, the exposure compensation, the flash and the time's zone
+    /// (the details panel); older records have their facts read again with the words. Records
+    /// without a reader are 1.
+    public static let currentReader = 4
 
     public init(captured: CaptureTime? = nil, words: EmbeddedWords = EmbeddedWords(), reader: Int = PhotoMetadata.currentReader) {
         self.captured = captured

@@ -30,6 +30,15 @@ public enum PhotoMetadataReader {
         combine(xmp: blocks.xmp.map(XMPReader.read) ?? XMPFields(), iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif)
     }
 
+    /// A photo's metadata and camera facts from the one walk over its file, without decoding it;
+    /// nil for a format galgen does not read as a photo (a video).
+    public static func read(_ bytes: [UInt8], format: ImageFormat) -> (metadata: PhotoMetadata, facts: PhotoFacts)? {
+        guard ImageCodecs.codec(for: format) != nil else { return nil }
+        let blocks = LocationScanner.scan(bytes, format: format).blocks
+        let exif = EXIFSummary(tiff: blocks.exif ?? [])
+        return (read(blocks, exif: exif), facts(blocks, exif: exif))
+    }
+
     /// The camera's facts for the page: the EXIF's, with the lens from XMP (exifEX:LensModel, else
     /// aux:Lens) when the EXIF names none, as Lightroom and phone apps leave it.
     public static func facts(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoFacts {

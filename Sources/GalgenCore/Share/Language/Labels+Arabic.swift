@@ -75,5 +75,18 @@ extension Labels {
         "privateOpening": "جارٍ الفتح…",
         "privateNeedsScript": "يحتاج فتح ألبوم خاص إلى JavaScript ومتصفح يدعم عمّال الخدمة، من عنوان ويب (لا من ملف على القرص).",
         "privateLock": "قفل",
+        "detailCamera": "الكاميرا",
+        "detailLens": "العدسة",
+        "detailFocalLength": "البعد البؤري",
+        "detailFocalEquivalent": "{length} (ما يعادل {equivalent} بمقياس 35 مم)",
+        "detailAperture": "فتحة العدسة",
+        "detailShutter": "سرعة الغالق",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "تعويض التعريض",
+        "detailFlash": "الفلاش",
+        "detailFlashFired": "أُطلق",
+        "detailTaken": "التُقطت",
+        "detailSize": "الحجم",
+        "detailHeading": "التفاصيل",
     ]
 }

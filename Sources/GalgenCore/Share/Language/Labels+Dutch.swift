@@ -61,5 +61,18 @@ extension Labels {
         "privateOpening": "Bezig met openen…",
         "privateNeedsScript": "Een privéalbum heeft JavaScript nodig en een browser met service workers, op een webadres (geen bestand op schijf).",
         "privateLock": "Vergrendelen",
+        "detailCamera": "Camera",
+        "detailLens": "Objectief",
+        "detailFocalLength": "Brandpuntsafstand",
+        "detailFocalEquivalent": "{length} ({equivalent} kleinbeeldequivalent)",
+        "detailAperture": "Diafragma",
+        "detailShutter": "Sluitertijd",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Belichtingscorrectie",
+        "detailFlash": "Flitser",
+        "detailFlashFired": "Afgegaan",
+        "detailTaken": "Gemaakt",
+        "detailSize": "Afmetingen",
+        "detailHeading": "Details",
     ]
 }

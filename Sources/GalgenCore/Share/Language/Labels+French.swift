@@ -62,5 +62,18 @@ extension Labels {
         "privateOpening": "Ouverture…",
         "privateNeedsScript": "Un album privé a besoin de JavaScript et d’un navigateur avec service workers, à une adresse web (pas un fichier sur le disque).",
         "privateLock": "Verrouiller",
+        "detailCamera": "Appareil",
+        "detailLens": "Objectif",
+        "detailFocalLength": "Focale",
+        "detailFocalEquivalent": "{length} ({equivalent} en équivalent 24×36)",
+        "detailAperture": "Ouverture",
+        "detailShutter": "Vitesse",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Correction d’exposition",
+        "detailFlash": "Flash",
+        "detailFlashFired": "Déclenché",
+        "detailTaken": "Prise le",
+        "detailSize": "Taille",
+        "detailHeading": "Détails",
     ]
 }

@@ -61,5 +61,18 @@ extension Labels {
         "privateOpening": "Wird geöffnet…",
         "privateNeedsScript": "Ein privates Album braucht JavaScript und einen Browser mit Service Workern, unter einer Webadresse (nicht als Datei).",
         "privateLock": "Sperren",
+        "detailCamera": "Kamera",
+        "detailLens": "Objektiv",
+        "detailFocalLength": "Brennweite",
+        "detailFocalEquivalent": "{length} ({equivalent} KB-äquivalent)",
+        "detailAperture": "Blende",
+        "detailShutter": "Belichtungszeit",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Belichtungskorrektur",
+        "detailFlash": "Blitz",
+        "detailFlashFired": "Ausgelöst",
+        "detailTaken": "Aufgenommen",
+        "detailSize": "Größe",
+        "detailHeading": "Details",
     ]
 }

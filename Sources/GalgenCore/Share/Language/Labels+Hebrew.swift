@@ -63,5 +63,18 @@ extension Labels {
         "privateOpening": "נפתח…",
         "privateNeedsScript": "כדי לפתוח אלבום פרטי צריך JavaScript ודפדפן עם service workers, בכתובת אינטרנט (לא קובץ בדיסק).",
         "privateLock": "נעילה",
+        "detailCamera": "מצלמה",
+        "detailLens": "עדשה",
+        "detailFocalLength": "אורך מוקד",
+        "detailFocalEquivalent": "{length} (שווה ערך ל־{equivalent} ב־35 מ״מ)",
+        "detailAperture": "צמצם",
+        "detailShutter": "מהירות תריס",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "פיצוי חשיפה",
+        "detailFlash": "מבזק",
+        "detailFlashFired": "הופעל",
+        "detailTaken": "צולם",
+        "detailSize": "גודל",
+        "detailHeading": "פרטים",
     ]
 }

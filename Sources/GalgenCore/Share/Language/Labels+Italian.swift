@@ -61,5 +61,18 @@ extension Labels {
         "privateOpening": "Apertura…",
         "privateNeedsScript": "Un album privato richiede JavaScript e un browser con service worker, a un indirizzo web (non un file sul disco).",
         "privateLock": "Blocca",
+        "detailCamera": "Fotocamera",
+        "detailLens": "Obiettivo",
+        "detailFocalLength": "Lunghezza focale",
+        "detailFocalEquivalent": "{length} ({equivalent} equivalente 35 mm)",
+        "detailAperture": "Diaframma",
+        "detailShutter": "Tempo di posa",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Compensazione dell’esposizione",
+        "detailFlash": "Flash",
+        "detailFlashFired": "Scattato",
+        "detailTaken": "Scattata",
+        "detailSize": "Dimensioni",
+        "detailHeading": "Dettagli",
     ]
 }

@@ -62,5 +62,18 @@ extension Labels {
         "privateOpening": "開いています…",
         "privateNeedsScript": "非公開のアルバムを開くには、JavaScript と Service Worker に対応したブラウザで、ウェブアドレスから開く必要があります（ディスク上のファイルでは開けません）。",
         "privateLock": "ロック",
+        "detailCamera": "カメラ",
+        "detailLens": "レンズ",
+        "detailFocalLength": "焦点距離",
+        "detailFocalEquivalent": "{length}（35mm換算 {equivalent}）",
+        "detailAperture": "絞り",
+        "detailShutter": "シャッター速度",
+        "detailISO": "ISO感度",
+        "detailExposureCompensation": "露出補正",
+        "detailFlash": "フラッシュ",
+        "detailFlashFired": "発光",
+        "detailTaken": "撮影日時",
+        "detailSize": "サイズ",
+        "detailHeading": "詳細",
     ]
 }

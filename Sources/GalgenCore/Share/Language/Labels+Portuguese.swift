@@ -62,5 +62,18 @@ extension Labels {
         "privateOpening": "Abrindo…",
         "privateNeedsScript": "Um álbum privado precisa de JavaScript e de um navegador com service workers, num endereço web (não um arquivo no disco).",
         "privateLock": "Bloquear",
+        "detailCamera": "Câmera",
+        "detailLens": "Lente",
+        "detailFocalLength": "Distância focal",
+        "detailFocalEquivalent": "{length} ({equivalent} equivalente em 35 mm)",
+        "detailAperture": "Abertura",
+        "detailShutter": "Velocidade do obturador",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Compensação de exposição",
+        "detailFlash": "Flash",
+        "detailFlashFired": "Disparado",
+        "detailTaken": "Tirada em",
+        "detailSize": "Tamanho",
+        "detailHeading": "Detalhes",
     ]
 }

@@ -61,5 +61,18 @@ extension Labels {
         "privateOpening": "Abriendo…",
         "privateNeedsScript": "Un álbum privado necesita JavaScript y un navegador con service workers, en una dirección web (no un archivo del disco).",
         "privateLock": "Bloquear",
+        "detailCamera": "Cámara",
+        "detailLens": "Objetivo",
+        "detailFocalLength": "Distancia focal",
+        "detailFocalEquivalent": "{length} ({equivalent} equivalente en 35 mm)",
+        "detailAperture": "Apertura",
+        "detailShutter": "Velocidad de obturación",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Compensación de exposición",
+        "detailFlash": "Flash",
+        "detailFlashFired": "Disparado",
+        "detailTaken": "Tomada",
+        "detailSize": "Tamaño",
+        "detailHeading": "Detalles",
     ]
 }

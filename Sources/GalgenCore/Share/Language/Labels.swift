@@ -146,6 +146,19 @@ public struct Labels: Equatable, Sendable {
         "privateOpening": "Opening…",
         "privateNeedsScript": "Opening a private album needs JavaScript and a browser with service workers, at a web address (not a file on disk).",
         "privateLock": "Lock",
+        "detailCamera": "Camera",
+        "detailLens": "Lens",
+        "detailFocalLength": "Focal length",
+        "detailFocalEquivalent": "{length} ({equivalent} in 35 mm)",
+        "detailAperture": "Aperture",
+        "detailShutter": "Shutter",
+        "detailISO": "ISO",
+        "detailExposureCompensation": "Exposure compensation",
+        "detailFlash": "Flash",
+        "detailFlashFired": "Fired",
+        "detailTaken": "Taken",
+        "detailSize": "Size",
+        "detailHeading": "Details",
     ]
 }
 

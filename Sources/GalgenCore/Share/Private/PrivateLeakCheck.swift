@@ -33,8 +33,11 @@ public struct PrivateLeakCheck: Sendable {
             publicText += [album.title, album.description ?? "", album.slug]
             for image in album.images.map(shown) {
                 publicText += [image.title, image.caption ?? "", image.alt ?? "", image.slug, image.fileName] + image.tags
-                // The camera's line under the photo ("Canon EOS 5D · …").
-                if let facts = rendered(image.source).flatMap({ Presenter.factsLine($0.facts, labels) }) { publicText.append(facts) }
+                // The camera's line under the photo ("Canon EOS 5D · …") and its details panel.
+                if let kept = rendered(image.source) {
+                    publicText += [Presenter.factsLine(kept.facts, labels) ?? ""]
+                        + PhotoDetails.rows(kept.facts, width: kept.width, height: kept.height, groups: DetailGroup.all, labels: labels).map(\.value)
+                }
             }
         }
         let publicWords = publicText.filter { !$0.isEmpty }
