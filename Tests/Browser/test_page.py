@@ -417,7 +417,8 @@ class ManyPhotos(SiteTestCase):
                 sizes[path.rsplit(".", 2)[-1] if path.startswith("assets/") else path] = len(gzip.compress(f.read(), 9))
         print(f"\n50-photo album, bytes gzipped: {sizes}; a photo page's first view: "
               f"{sizes['p25/index.html'] + sizes['css'] + sizes['js']}")
-        budget = {"p25/index.html": 4 * 1024, "index.html": 6 * 1024, "css": 5 * 1024, "js": 10 * 1024}
+        # The stylesheet's: 5 KB until the details panel's three rules (issue 44) took it to 5,171 bytes.
+        budget = {"p25/index.html": 4 * 1024, "index.html": 6 * 1024, "css": 5 * 1024 + 256, "js": 10 * 1024}
         for name, limit in budget.items():
             self.assertLessEqual(sizes[name], limit, name)
 
