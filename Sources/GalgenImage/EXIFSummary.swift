@@ -20,6 +20,9 @@ public struct EXIFSummary: Equatable, Sendable {
     /// (`"75"`) and the UTC offset (`"+02:00"`) of `facts.takenAt`.
     public var subSecTimeOriginal: String?
     public var offsetTimeOriginal: String?
+    /// Artist and Copyright (IFD0) as written: the last fallbacks for the photo's creator and notice.
+    public var artist: String?
+    public var copyright: String?
 
     /// Entries read per IFD at most (real files have a few dozen).
     static let maxEntries = 512
@@ -52,6 +55,8 @@ public struct EXIFSummary: Equatable, Sendable {
             case 0x0110: facts.model = facts.model ?? reader.string(entry, limit: Self.maxStringLength)
             case 0x8769: exifPointer = exifPointer ?? reader.pointer(entry)
             case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
+            case 0x013B: artist = artist ?? reader.string(entry, limit: Self.maxStringLength)
+            case 0x8298: copyright = copyright ?? reader.string(entry, limit: Self.maxStringLength)
             default: continue
             }
         }

@@ -57,6 +57,33 @@ struct DetailsPanelBuildTests {
         #expect(pages[0].html?.contains("<h3 class=\"visually-hidden\">Details</h3>\n<dl class=\"details\">") == true)
     }
 
+    @Test func rightsFromGalleryYmlAndFromThePhotosOwnFileWithJSONLD() async throws {
+        let project = try project("""
+            rights: { license: "https://creativecommons.org/licenses/by/4.0/" }
+            images:
+              - src: photos/scan.png
+              - src: photos/dn_nikon_d3100.jpg
+                rights: { creator: Ann Lee, copyright: © 2024 Ann Lee, acquire_license_page: "https://example.com/buy" }
+            """)
+        try FileManager.default.copyItem(atPath: Galgen.packageRoot + "/Tests/Fixtures/formats/dn_scanned_photo_rgb8.png",
+                                         toPath: project.path("photos/scan.png"))
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = project.photoPages()
+        let scan = try #require(pages.first { $0.slug == "scan" }?.html), nikon = try #require(pages.first { $0.slug == "dn-nikon-d3100" }?.html)
+        // The PNG's own XMP (dc:rights, dc:creator) and the gallery's licence.
+        #expect(scan.contains("<p class=\"rights\">© Jonathan Pfeifer 2023 · Photo: Digitized By Jonathan Pfeifer · "
+            + "<a href=\"https://creativecommons.org/licenses/by/4.0/\" rel=\"license\">License</a></p>"), "\(scan)")
+        #expect(nikon.contains("<p class=\"rights\">© 2024 Ann Lee · Photo: Ann Lee · <a href=\"https://creativecommons.org/licenses/by/4.0/\" "
+            + "rel=\"license\">License</a> · <a href=\"https://example.com/buy\">License this photo</a></p>"))
+        let json = try #require(nikon.components(separatedBy: "<script type=\"application/ld+json\">").dropFirst().first?
+            .components(separatedBy: "</script>").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["acquireLicensePage"] as? String == "https://example.com/buy" && object["creditText"] as? String == "Ann Lee")
+        let content = try #require(object["contentUrl"] as? String)
+        #expect(FileManager.default.fileExists(atPath: project.path("_site/dn-nikon-d3100/" + content)), "\(content)")
+    }
+
     @Test func anOldRecordsFactsAreReadAgainNotRendered() async throws {
         let project = try project("images: [photos/dn_nikon_d3100.jpg]\n")
         #expect(try await project.build().status == 0)

@@ -1,9 +1,9 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private", "details"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private", "details", "rights"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags", "details"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags", "details", "rights"]
 
     /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
     /// subfolders become the albums.
@@ -34,6 +34,7 @@ extension ConfigReader {
             album.order = readOrder(fields, inherited: order)
             album.downloads = readDownloads(fields["downloads"], key: "downloads")
             album.details = readDetails(fields["details"])
+            album.rights = readRights(fields["rights"])
             (album.unlisted, album.unlistedToken) = readUnlisted(fields["unlisted"])
             album.privateAccess = readPrivate(fields["private"])
             if album.privateAccess != nil, album.unlisted, let unlisted = fields["unlisted"] {
@@ -195,6 +196,7 @@ extension ConfigReader {
             group.exclude = patterns(fields["exclude"])
             group.tags = tagList(fields["tags"])
             group.details = readDetails(fields["details"])
+            group.rights = readRights(fields["rights"])
             return .group(group)
         }
         if let exclude = fields["exclude"] {
@@ -213,6 +215,7 @@ extension ConfigReader {
         image.posterTime = seconds(fields["poster"], key: "poster")
         image.tags = tagList(fields["tags"])
         image.details = readDetails(fields["details"])
+        image.rights = readRights(fields["rights"])
         return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 

@@ -9,6 +9,7 @@ extension ConfigReader {
         gallery.tags = readTags(fields["tags"])
         gallery.downloads = readDownloads(fields["downloads"], key: "downloads") ?? .none
         gallery.details = readDetails(fields["details"]) ?? DetailGroup.all
+        gallery.rights = readRights(fields["rights"])
         gallery.language = SiteLanguage(tag: languageTag(fields["language"]) ?? "en", overrides: readLabels(fields["labels"]))
     }
 
@@ -50,6 +51,24 @@ extension ConfigReader {
             return shown ? DetailGroup.all : []
         }
         return choices(field, key: "details", as: DetailGroup.self).map(Set.init)
+    }
+
+    /// `rights: {creator, copyright, license, acquire_license_page}`: text, trimmed; the licence
+    /// an http(s) address or a name, the page to acquire one an http(s) address.
+    mutating func readRights(_ field: Field?) -> RightsSettings {
+        guard let field, !field.value.isNull,
+              let fields = mapping(field.value, context: "rights", allowed: ["creator", "copyright", "license", "acquire_license_page"])
+        else { return RightsSettings() }
+        func text(_ key: String) -> String? {
+            string(fields[key], key: key).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var rights = RightsSettings(creator: text("creator"), copyright: text("copyright"), license: text("license"),
+                                    acquireLicensePage: text("acquire_license_page"))
+        if let page = rights.acquireLicensePage, !RightsSettings.isWebAddress(page) {
+            fail(.wrongType(key: "acquire_license_page", expected: "an http:// or https:// address"), at: fields["acquire_license_page"]?.value)
+            rights.acquireLicensePage = nil
+        }
+        return rights
     }
 
     /// A photo's `tags:`: one tag or a list of them, each trimmed and NFC, empty ones dropped.

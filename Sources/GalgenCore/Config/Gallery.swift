@@ -26,6 +26,8 @@ public struct Gallery: Equatable, Sendable {
     public var language = SiteLanguage()
     /// `details:`: what a photo page's details panel shows (`DetailGroup`), unless an album or a photo says otherwise.
     public var details = DetailGroup.all
+    /// `rights:`: the photos' creator, copyright and licence, unless an album or a photo says otherwise.
+    public var rights = RightsSettings()
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,
@@ -64,6 +66,8 @@ public struct Album: Equatable, Sendable {
     public var privateAccess: PrivateAccess?
     /// The album's own `details:`; nil for the gallery's.
     public var details: Set<DetailGroup>?
+    /// The album's own `rights:`, over the gallery's field by field.
+    public var rights = RightsSettings()
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title
@@ -103,6 +107,8 @@ public struct GalleryImage: Equatable, Sendable {
     public var tags: [String] = []
     /// Its own `details:` in gallery.yml (or its folder entry's); nil for its album's.
     public var details: Set<DetailGroup>?
+    /// Its own `rights:` (or its folder entry's), over its album's field by field.
+    public var rights = RightsSettings()
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
     public var fileName: String { source.fileName }

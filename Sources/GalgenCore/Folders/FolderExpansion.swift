@@ -23,6 +23,7 @@ public enum FolderExpansion {
             image.fallbackAlt = group.alt
             image.tags = group.tags
             image.details = group.details
+            image.rights = group.rights
             return image
         }
         return .success((photos, FolderReport(entry: group.written, location: group.location,

@@ -18,6 +18,8 @@ public struct PhotoGroup: Equatable, Sendable {
     public var tags: [String] = []
     /// The entry's `details:`, for each photo it brings in.
     public var details: Set<DetailGroup>?
+    /// The entry's `rights:`, for each photo it brings in.
+    public var rights = RightsSettings()
     public var location: SourceLocation
 
     public init(written: String, root: String, pattern: GlobPattern? = nil, exclude: [GlobPattern] = [],

@@ -33,7 +33,8 @@ extension Presenter {
         let link = { (other: Int) in AlbumNavLink(title: segments[other].title, href: segments[other].href) }
         let overview = layout.overviewPage(of: album, number: OverviewLayout.page(of: index))
         let body = PhotoPageBody(
-            photo: imageModel(entry, page: path, index: index, count: shown.count, labels: context.labels, details: context.details),
+            photo: imageModel(entry, page: path, index: index, count: shown.count, labels: context.labels, details: context.details,
+                             rights: context.rights),
             segments: window.map { other in
                 var segment = segments[other]
                 segment.isSelected = other == index

@@ -128,7 +128,8 @@ public enum Presenter {
                                    documentTitle: gallery.hasAlbums ? "\(album.title) — \(gallery.title)" : gallery.title,
                                    galleryTitle: gallery.title, hasAlbumList: gallery.hasAlbums, generator: generator,
                                    slideshowSeconds: gallery.viewer.slideshowSeconds, itemNoun: itemNoun(shown),
-                                   labels: gallery.labels, details: album.details ?? gallery.details)
+                                   labels: gallery.labels, details: album.details ?? gallery.details,
+                                   rights: album.rights.over(gallery.rights))
         let segments = segments(context)
         return overviewPages(context) + shown.indices.map { itemPage(context, segments: segments, index: $0) }
     }
@@ -159,6 +160,8 @@ public enum Presenter {
         var labels = Labels.standard
         /// What the album's details panels show (its `details:`, else the gallery's); a photo's own wins.
         var details = DetailGroup.all
+        /// The album's `rights:` over the gallery's; a photo's own and its file's come in `imageModel`.
+        var rights = RightsSettings()
 
         /// The labels' key for the album's items: `photos`, `videos` or `items` (both).
         var itemKey: String { Presenter.itemKey(itemNoun) }
@@ -211,7 +214,7 @@ public enum Presenter {
     /// The photo of a photo page, `index` in an album of `count`.
     /// `details`: what its album's panels show; the photo's own `details:` wins.
     static func imageModel(_ shown: ShownImage, page: String, index: Int, count: Int, labels: Labels = .standard,
-                           details: Set<DetailGroup> = DetailGroup.all) -> ImageViewModel {
+                           details: Set<DetailGroup> = DetailGroup.all, rights: RightsSettings = RightsSettings()) -> ImageViewModel {
         let (image, rendered) = (shown.image, shown.rendered)
         let smallest = shown.smallest, largest = shown.largest
         let video = videoModel(shown, page: page, labels: labels)
@@ -232,6 +235,8 @@ public enum Presenter {
             video: video, live: liveModel(shown, page: page), videoFacts: videoFactsLine(shown, labels, groups: groups),
             isVideo: video != nil)
         (model.details, model.hasDetails) = (rows, !rows.isEmpty)
+        model.rights = PhotoRights.model(image.rights.over(rights).resolved(with: rendered.metadata.rights), title: image.title,
+                                         contentHref: model.largestHref, labels: labels)
         return model
     }
 }

@@ -83,6 +83,8 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
     public var details: [DetailViewModel] = []
     /// Whether `details` has a row (a template's `{{#hasDetails}}`).
     public var hasDetails = false
+    /// Who made it and on what terms (`rights:`, else the file's own), with its JSON-LD; nil when unknown.
+    public var rights: RightsViewModel? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("slug") { $0.slug },
@@ -116,6 +118,7 @@ public struct ImageViewModel: ViewModel, Equatable, Sendable {
         .init("isVideo") { $0.isVideo },
         .init("details") { $0.details },
         .init("hasDetails") { $0.hasDetails },
+        .init("rights") { $0.rights },
     ]
 }
 

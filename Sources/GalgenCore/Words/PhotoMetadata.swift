@@ -5,6 +5,8 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     public var captured: CaptureTime?
     /// Title, caption and alt text written into the file, and its keywords and people.
     public var words: EmbeddedWords
+    /// Its creator, copyright notice and rights statement, as the file says (reader 4 on).
+    public var rights = EmbeddedRights()
     /// Which reader read it (`currentReader`): a record kept by an older galgen has an older one,
     /// and its metadata is read again from the file (not rendered again) before it is used.
     public var reader: Int
@@ -13,7 +15,8 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// names one of the people is theirs, not a tag, and `People|…` keywords are people (a record
     /// of reader 2 may hold a name as a tag: it is read again). 4: the camera's facts hold the
     /// lens, the 35 mm focal length, the exposure compensation, the flash and the time's zone
-    /// (the details panel); older records have their facts read again with the words. Records
+    /// (the details panel), and the photo's rights; older records have their facts and words read
+    /// again. Records
     /// without a reader are 1.
     public static let currentReader = 4
 
@@ -23,13 +26,14 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
         self.reader = reader
     }
 
-    enum CodingKeys: String, CodingKey { case captured, words, reader }
+    enum CodingKeys: String, CodingKey { case captured, words, reader, rights }
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         captured = try values.decodeIfPresent(CaptureTime.self, forKey: .captured)
         words = try values.decode(EmbeddedWords.self, forKey: .words)
         reader = try values.decodeIfPresent(Int.self, forKey: .reader) ?? 1
+        rights = try values.decodeIfPresent(EmbeddedRights.self, forKey: .rights) ?? EmbeddedRights()
     }
 
     /// Whether it was read by an older reader, so its file says more than it holds.

@@ -13,6 +13,9 @@ public struct IPTCFields: Equatable, Sendable {
     public var timeCreated: String?
     /// 2:25 Keywords: every one, in order (the dataset repeats, one keyword each).
     public var keywords: [String] = []
+    /// 2:80 By-line (the creator) and 2:116 Copyright Notice.
+    public var byline: String? = nil
+    public var copyrightNotice: String? = nil
 
     public init(objectName: String? = nil, caption: String? = nil, dateCreated: String? = nil, timeCreated: String? = nil,
                 keywords: [String] = []) {
@@ -73,14 +76,16 @@ public enum IPTCReader {
             return declaredUTF8 ? LegacyText.utf8(value) : LegacyText.decode(value)
         }
         func text(_ tag: IIMTag) -> String? { values[tag].map(decoded) }
-        return IPTCFields(objectName: text(.objectName), caption: text(.caption),
-                          dateCreated: text(.dateCreated), timeCreated: text(.timeCreated), keywords: keywords.map(decoded))
+        var fields = IPTCFields(objectName: text(.objectName), caption: text(.caption),
+                                dateCreated: text(.dateCreated), timeCreated: text(.timeCreated), keywords: keywords.map(decoded))
+        (fields.byline, fields.copyrightNotice) = (text(.byline), text(.copyrightNotice))
+        return fields
     }
 }
 
 /// The datasets galgen reads, by record and dataset number.
 enum IIMTag: Hashable {
-    case codedCharacterSet, objectName, keywords, caption, dateCreated, timeCreated
+    case codedCharacterSet, objectName, keywords, caption, dateCreated, timeCreated, byline, copyrightNotice
 
     init?(record: UInt8, dataset: UInt8) {
         switch (record, dataset) {
@@ -90,6 +95,8 @@ enum IIMTag: Hashable {
         case (2, 120): self = .caption
         case (2, 55): self = .dateCreated
         case (2, 60): self = .timeCreated
+        case (2, 80): self = .byline
+        case (2, 116): self = .copyrightNotice
         default: return nil
         }
     }

@@ -9,13 +9,14 @@ struct XMPListWalk {
     static let maxItems = 1000
 
     enum ListProperty: CaseIterable {
-        case subject, hierarchicalSubject, personInImage
+        case subject, hierarchicalSubject, personInImage, creator
 
         var name: XMPName {
             switch self {
             case .subject: XMPName(XMPName.dc, "subject")
             case .hierarchicalSubject: XMPName(XMPName.lightroom, "hierarchicalSubject")
             case .personInImage: XMPName(XMPName.iptcExt, "PersonInImage")
+            case .creator: XMPName(XMPName.dc, "creator")
             }
         }
     }

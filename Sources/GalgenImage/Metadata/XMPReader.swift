@@ -19,6 +19,12 @@ public struct XMPFields: Equatable, Sendable {
     /// exifEX:LensModel (Exif 2.3 in XMP), else aux:Lens (Adobe's): what Lightroom writes when
     /// the EXIF has no LensModel.
     public var lensModel: String?
+    /// dc:rights (a language alternative): the copyright notice.
+    public var rights: String? = nil
+    /// xmpRights:WebStatement: the address of the rights statement (often the licence).
+    public var webStatement: String? = nil
+    /// dc:creator: every creator, in order (a sequence).
+    public var creators: [String] = []
     /// dc:subject: the keywords (a bag), in order.
     public var subjects: [String] = []
     /// lr:hierarchicalSubject: Lightroom's keywords with their parents (`Places|France|Paris`).
@@ -27,8 +33,11 @@ public struct XMPFields: Equatable, Sendable {
     public var people: [String] = []
 
     public init(title: String? = nil, description: String? = nil, headline: String? = nil, altText: String? = nil,
-                dateTimeOriginal: String? = nil, dateCreated: String? = nil, lensModel: String? = nil) {
+                dateTimeOriginal: String? = nil, dateCreated: String? = nil, lensModel: String? = nil, rights: String? = nil,
+                webStatement: String? = nil) {
         self.lensModel = lensModel
+        self.rights = rights
+        self.webStatement = webStatement
         self.title = title
         self.description = description
         self.headline = headline
@@ -80,6 +89,7 @@ public enum XMPReader {
         }
         var fields = walk.fields
         fields.subjects = lists.lists[.subject] ?? []
+        fields.creators = lists.lists[.creator] ?? []
         fields.hierarchicalSubjects = lists.lists[.hierarchicalSubject] ?? []
         fields.people = (lists.lists[.personInImage] ?? []) + lists.faces
         return fields
@@ -88,7 +98,7 @@ public enum XMPReader {
 
 /// A property galgen reads from XMP, by namespace URI and local name.
 enum XMPProperty: CaseIterable {
-    case title, description, headline, altText, dateTimeOriginal, dateCreated, lensModel, auxLens
+    case title, description, headline, altText, dateTimeOriginal, dateCreated, lensModel, auxLens, rights, webStatement
 
     var name: XMPName {
         switch self {
@@ -100,6 +110,8 @@ enum XMPProperty: CaseIterable {
         case .dateCreated: XMPName(XMPName.photoshop, "DateCreated")
         case .lensModel: XMPName(XMPName.exifEX, "LensModel")
         case .auxLens: XMPName(XMPName.aux, "Lens")
+        case .rights: XMPName(XMPName.dc, "rights")
+        case .webStatement: XMPName(XMPName.xmpRights, "WebStatement")
         }
     }
 
@@ -130,8 +142,9 @@ struct XMPName: Equatable {
     static let mwgRegions = "http://www.metadataworkinggroup.com/schemas/regions/"
     static let exifEX = "http://cipa.jp/exif/1.0/"
     static let aux = "http://ns.adobe.com/exif/1.0/aux/"
+    static let xmpRights = "http://ns.adobe.com/xap/1.0/rights/"
 
     /// The usual URIs of the usual prefixes, for a packet that uses a prefix without declaring it.
     static let conventional = ["rdf": rdf, "xml": xml, "dc": dc, "photoshop": photoshop, "exif": exif, "Iptc4xmpCore": iptcCore,
-                               "Iptc4xmpExt": iptcExt, "lr": lightroom, "mwg-rs": mwgRegions, "exifEX": exifEX, "aux": aux]
+                               "Iptc4xmpExt": iptcExt, "lr": lightroom, "mwg-rs": mwgRegions, "exifEX": exifEX, "aux": aux, "xmpRights": xmpRights]
 }

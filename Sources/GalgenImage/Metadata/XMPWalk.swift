@@ -31,7 +31,7 @@ struct XMPWalk {
         func value(_ property: XMPProperty) -> String? { choices[property]?.value }
         return XMPFields(title: value(.title), description: value(.description), headline: value(.headline),
                          altText: value(.altText), dateTimeOriginal: value(.dateTimeOriginal), dateCreated: value(.dateCreated),
-                         lensModel: value(.lensModel) ?? value(.auxLens))
+                         lensModel: value(.lensModel) ?? value(.auxLens), rights: value(.rights), webStatement: value(.webStatement))
     }
 
     /// Takes the next token, its names resolved in `namespaces` (which `XMPReader` has opened

@@ -88,5 +88,8 @@ extension Labels {
         "detailTaken": "التُقطت",
         "detailSize": "الحجم",
         "detailHeading": "التفاصيل",
+        "rightsCreator": "تصوير: {creator}",
+        "rightsLicense": "الترخيص",
+        "rightsAcquire": "الحصول على ترخيص لهذه الصورة",
     ]
 }

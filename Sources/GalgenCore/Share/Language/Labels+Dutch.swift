@@ -74,5 +74,8 @@ extension Labels {
         "detailTaken": "Gemaakt",
         "detailSize": "Afmetingen",
         "detailHeading": "Details",
+        "rightsCreator": "Foto: {creator}",
+        "rightsLicense": "Licentie",
+        "rightsAcquire": "Licentie voor deze foto",
     ]
 }

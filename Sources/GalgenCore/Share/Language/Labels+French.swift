@@ -75,5 +75,8 @@ extension Labels {
         "detailTaken": "Prise le",
         "detailSize": "Taille",
         "detailHeading": "Détails",
+        "rightsCreator": "Photo\u{A0}: {creator}",
+        "rightsLicense": "Licence",
+        "rightsAcquire": "Obtenir une licence pour cette photo",
     ]
 }

@@ -74,5 +74,8 @@ extension Labels {
         "detailTaken": "Aufgenommen",
         "detailSize": "Größe",
         "detailHeading": "Details",
+        "rightsCreator": "Foto: {creator}",
+        "rightsLicense": "Lizenz",
+        "rightsAcquire": "Dieses Foto lizenzieren",
     ]
 }

@@ -76,5 +76,8 @@ extension Labels {
         "detailTaken": "צולם",
         "detailSize": "גודל",
         "detailHeading": "פרטים",
+        "rightsCreator": "צילום: {creator}",
+        "rightsLicense": "רישיון",
+        "rightsAcquire": "קבלת רישיון לתמונה זו",
     ]
 }

@@ -74,5 +74,8 @@ extension Labels {
         "detailTaken": "Scattata",
         "detailSize": "Dimensioni",
         "detailHeading": "Dettagli",
+        "rightsCreator": "Foto: {creator}",
+        "rightsLicense": "Licenza",
+        "rightsAcquire": "Ottieni una licenza per questa foto",
     ]
 }

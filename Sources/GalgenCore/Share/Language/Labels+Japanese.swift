@@ -75,5 +75,8 @@ extension Labels {
         "detailTaken": "撮影日時",
         "detailSize": "サイズ",
         "detailHeading": "詳細",
+        "rightsCreator": "写真: {creator}",
+        "rightsLicense": "ライセンス",
+        "rightsAcquire": "この写真のライセンスを取得",
     ]
 }

@@ -75,5 +75,8 @@ extension Labels {
         "detailTaken": "Tirada em",
         "detailSize": "Tamanho",
         "detailHeading": "Detalhes",
+        "rightsCreator": "Foto: {creator}",
+        "rightsLicense": "Licença",
+        "rightsAcquire": "Licenciar esta foto",
     ]
 }

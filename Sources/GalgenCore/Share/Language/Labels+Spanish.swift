@@ -74,5 +74,8 @@ extension Labels {
         "detailTaken": "Tomada",
         "detailSize": "Tamaño",
         "detailHeading": "Detalles",
+        "rightsCreator": "Foto: {creator}",
+        "rightsLicense": "Licencia",
+        "rightsAcquire": "Licenciar esta foto",
     ]
 }

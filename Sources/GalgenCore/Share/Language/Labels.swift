@@ -159,6 +159,9 @@ public struct Labels: Equatable, Sendable {
         "detailTaken": "Taken",
         "detailSize": "Size",
         "detailHeading": "Details",
+        "rightsCreator": "Photo: {creator}",
+        "rightsLicense": "License",
+        "rightsAcquire": "License this photo",
     ]
 }
 

@@ -37,6 +37,7 @@ public struct PrivateLeakCheck: Sendable {
                 if let kept = rendered(image.source) {
                     publicText += [Presenter.factsLine(kept.facts, labels) ?? ""]
                         + PhotoDetails.rows(kept.facts, width: kept.width, height: kept.height, groups: DetailGroup.all, labels: labels).map(\.value)
+                        + [kept.metadata.rights.creator, kept.metadata.rights.copyright, kept.metadata.rights.webStatement].compactMap { $0 }
                 }
             }
         }
