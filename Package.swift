@@ -119,7 +119,7 @@ let package = Package(
         // Private albums' cryptography: AES-256-GCM, HMAC, HKDF, PBKDF2 from the system (libcrypto
         // on Linux, CryptoKit and CommonCrypto on Apple's systems), the sealed-file format and the
         // password records built on them.
-        .target(name: "GalgenCrypto", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "GalgenCrypto", dependencies: ["GalgenHash", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // Live effects: file system, terminal, the album zips (zlib for their CRC-32s only).
         .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "GalgenCrypto", "CFileShim", "CZlib"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// Text written into a gallery.yml as one YAML scalar that reads back as exactly that text.
 enum YAMLText {
     /// `text` plain when YAML reads it back unchanged (`Trip to Zürich`, `photos/`), else in
@@ -20,9 +22,9 @@ enum YAMLText {
                 if isPrintable(scalar) && scalar != "\u{FEFF}" && !lineBreaks.contains(scalar) {
                     out.unicodeScalars.append(scalar)
                 } else if scalar.value <= 0xFFFF {
-                    out += "\\u" + hex(scalar.value, width: 4)
+                    out += "\\u" + HexText.padded(scalar.value, digits: 4)
                 } else {
-                    out += "\\U" + hex(scalar.value, width: 8)
+                    out += "\\U" + HexText.padded(scalar.value, digits: 8)
                 }
             }
         }
@@ -50,10 +52,5 @@ enum YAMLText {
         case 0x09, 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
-    }
-
-    private static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -1,3 +1,5 @@
+import GalgenHash
+
 /// A file of a private album as published: the STREAM construction over AES-256-GCM (Hoang,
 /// Reyhanitabar, Rogaway and Vizár 2015, as age and Tink's streaming AEAD use it), so that any
 /// byte range opens on its own (a video seeks) and nothing can be changed, reordered, cut or
@@ -19,10 +21,19 @@ public enum SealedFile {
     public static let headerSize = magic.count + 2 + 32
     public static let fileInfo = Array("galgen-file-v1".utf8)
 
+    /// A file's id: `HMAC-SHA256(contentKey, its SHA-256)`.
+    public static func fileID(digest: [UInt8], contentKey: [UInt8]) -> [UInt8] {
+        Primitives.hmac(key: contentKey, digest)
+    }
+
     /// `plaintext` sealed under the album's content key; `digest` is its SHA-256 (which the build
     /// has already).
     public static func seal(_ plaintext: [UInt8], digest: [UInt8], contentKey: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let sealer = try Sealer(digest: digest, contentKey: contentKey)
+        try seal(plaintext, sealer: Sealer(digest: digest, contentKey: contentKey))
+    }
+
+    /// `plaintext` sealed by `sealer` (made with the file's id, when the build has it already).
+    public static func seal(_ plaintext: [UInt8], sealer: Sealer) throws(CryptoError) -> [UInt8] {
         let count = chunkCount(plaintextLength: plaintext.count)
         var sealed = sealer.header
         sealed.reserveCapacity(sealedLength(plaintextLength: plaintext.count))
@@ -40,7 +51,11 @@ public enum SealedFile {
         let fileKey: [UInt8]
 
         public init(digest: [UInt8], contentKey: [UInt8]) throws(CryptoError) {
-            let fileID = Primitives.hmac(key: contentKey, digest)
+            try self.init(fileID: SealedFile.fileID(digest: digest, contentKey: contentKey), contentKey: contentKey)
+        }
+
+        /// From the file's id (`SealedFile.fileID`), when it was worked out already.
+        public init(fileID: [UInt8], contentKey: [UInt8]) throws(CryptoError) {
             header = magic + [version, chunkExponent] + fileID
             fileKey = try Primitives.hkdf(key: contentKey, salt: fileID, info: fileInfo, count: 32)
         }
@@ -93,7 +108,7 @@ public enum SealedFile {
     /// A file's name in its album: `HMAC-SHA256(contentKey, its public path)`, hex, with `.bin`:
     /// the same on every build, and saying nothing of the file.
     public static func name(of path: String, contentKey: [UInt8]) -> String {
-        Primitives.hmac(key: contentKey, Array(path.utf8)).map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined() + ".bin"
+        HexDigits.lowercase(Primitives.hmac(key: contentKey, Array(path.utf8))) + ".bin"
     }
 
     /// Chunks in a file of `plaintextLength` bytes (an empty file has one).

@@ -45,6 +45,11 @@ public struct Gallery: Equatable, Sendable {
     }
 
     public var allImages: [GalleryImage] { albums.flatMap(\.images) }
+
+    /// Every source the gallery shows: each item's, and its Live Photo motion's when it has one.
+    public var shownSources: Set<ImageSource> {
+        Set(allImages.flatMap { [$0.source] + ($0.motion.map { [$0] } ?? []) })
+    }
 }
 
 public struct Album: Equatable, Sendable {

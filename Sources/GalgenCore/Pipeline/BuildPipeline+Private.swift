@@ -126,36 +126,9 @@ extension BuildPipeline {
         -> (files: [OutputFile], ids: Set<String>) {
         let pages = SiteRenderer.linkAssets(site.presentation.presented(ofAlbum: 0).pages, template: template.source)
         let rendered = pages.concurrentMap(threads: jobs, minimumPerSlice: 4) { OutputFile(path: $0.path, text: template.render($0)) }
-        let (effects, keeper, seal) = (effects, sealedFiles, site.seal)
+        let seal = site.seal
         let published = try (rendered + site.files()).concurrentMap(threads: jobs, minimumPerSlice: 1) { file in
-            Result { () throws -> (file: OutputFile, relative: String, entry: PrivateBundle.ManifestEntry, id: String) in
-                let id = PrivateBundle.fileID(digest: file.digest, seal: seal)
-                if let kept = keeper.lookup(id) {
-                    let made = PrivateBundle.published(path: file.path, id: id, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
-                    return (made.file, made.relative, made.entry, id)
-                }
-                let plaintext: [UInt8]
-                switch file.content {
-                case let .bytes(bytes): plaintext = bytes
-                case let .file(path):
-                    if let keepSealing = keeper.keepSealing {
-                        // A chunk at a time into the store: a video is never in memory whole.
-                        let sealer = try SealedFile.Sealer(digest: PrivateBundle.hexBytes(file.digest), contentKey: seal.contentKey)
-                        let kept = try keepSealing(id, path, sealer.header) { chunk, index, last in try sealer.seal(chunk, index: index, last: last) }
-                        guard kept.byteCount == SealedFile.sealedLength(plaintextLength: file.byteCount) else {
-                            throw PrivateLeak.Changed(path: path)
-                        }
-                        let made = PrivateBundle.published(path: file.path, id: id, length: file.byteCount, sealed: kept, bytes: nil, seal: seal)
-                        return (made.file, made.relative, made.entry, id)
-                    }
-                    plaintext = try effects.readFile(path, .sealed)
-                }
-                let sealed = try PrivateBundle.sealed(plaintext, digest: file.digest, seal: seal)
-                let kept = try keeper.keep(id, sealed)
-                let made = PrivateBundle.published(path: file.path, id: id, length: plaintext.count, sealed: kept, bytes: kept.path.isEmpty ? sealed : nil,
-                                                   seal: seal)
-                return (made.file, made.relative, made.entry, id)
-            }
+            Result { try sealOne(file, seal: seal) }
         }.map { try $0.get() }
         let manifest = try PrivateBundle.manifest(Dictionary(published.map { ($0.relative, $0.entry) }) { first, _ in first },
                                                   seal: seal, lockLabel: labels.text("privateLock"))
@@ -164,5 +137,33 @@ extension BuildPipeline {
         let clear = template.source.privateAlbumFiles.sorted { $0.key < $1.key }.map { OutputFile(path: folder + $0.key, bytes: $0.value) }
         return (published.map(\.file) + [manifest] + clear + [OutputFile(path: folder + PrivateBundle.entryPage, text: entry)],
                 Set(published.map(\.id)))
+    }
+
+    /// One file of a private album's site, sealed: taken from `sealedFiles` when an earlier build
+    /// sealed the same bytes; else a kept rendition or video is sealed a chunk at a time into the
+    /// store (never in memory whole), and anything else sealed in memory and kept.
+    private func sealOne(_ file: OutputFile, seal: PrivateSeal) throws
+        -> (file: OutputFile, relative: String, entry: PrivateBundle.ManifestEntry, id: String) {
+        let id = PrivateBundle.fileID(digest: file.digest, seal: seal)
+        let publish = { (kept: SealedFileKeeper.Kept, length: Int, bytes: [UInt8]?) in
+            let made = PrivateBundle.published(path: file.path, id: id, length: length, sealed: kept, bytes: bytes, seal: seal)
+            return (made.file, made.relative, made.entry, id)
+        }
+        if let kept = sealedFiles.lookup(id) { return publish(kept, file.byteCount, nil) }
+        let plaintext: [UInt8]
+        switch file.content {
+        case let .bytes(bytes): plaintext = bytes
+        case let .file(path):
+            if let keepSealing = sealedFiles.keepSealing {
+                let sealer = try PrivateBundle.sealer(id: id, seal: seal)
+                let kept = try keepSealing(id, path, sealer.header) { chunk, index, last in try sealer.seal(chunk, index: index, last: last) }
+                guard kept.byteCount == SealedFile.sealedLength(plaintextLength: file.byteCount) else { throw PrivateLeak.Changed(path: path) }
+                return publish(kept, file.byteCount, nil)
+            }
+            plaintext = try effects.readFile(path, .sealed)
+        }
+        let sealed = try SealedFile.seal(plaintext, sealer: PrivateBundle.sealer(id: id, seal: seal))
+        let kept = try sealedFiles.keep(id, sealed)
+        return publish(kept, plaintext.count, kept.path.isEmpty ? sealed : nil)
     }
 }

@@ -95,8 +95,7 @@ public enum Presenter {
         var previews: [String: PreviewImage] = [:]
         for entry in shown {
             var preview = PreviewImage(entry, entry.main)
-            let files = entry.media.video?.files ?? []
-            preview.video = files.filter { $0.codec == .h264 }.max { $0.height < $1.height } ?? files.first
+            preview.video = entry.media.video?.largestPlayable
             preview.videoPath = preview.video.map { entry.planned.path(of: $0) }
             previews[plan.layout.photoPage(of: album, slug: entry.image.slug)] = preview
         }

@@ -7,17 +7,9 @@ public enum ContentHash {
         hex(digest: SHA256Hasher.hash(bytes))
     }
 
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    /// Lowercase hex without `String(format:)`, which cost more than the hashing itself.
+    /// A digest (or any bytes) as lowercase hex.
     public static func hex(digest: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        HexDigits.lowercase(digest)
     }
 
     /// The part of a digest that goes into a file name (`gallery.3f2a9c1e.css`).

@@ -68,6 +68,12 @@ public struct VideoDetails: Equatable, Sendable, Codable {
     static func wholeSeconds(_ seconds: Double) -> Int { seconds.isFinite ? Int(min(max(0, seconds), 1e12).rounded()) : 0 }
 
     /// "0:42", "1:02:03".
+    /// The MP4 to name where one file stands for the video (a link preview's `og:video`, a
+    /// feed's enclosure): the largest H.264, which every player plays, else the first.
+    public var largestPlayable: VideoFile? {
+        files.filter { $0.codec == .h264 }.max { $0.height < $1.height } ?? files.first
+    }
+
     public var durationText: String { Self.durationText(seconds: duration) }
 
     /// Any number of seconds as `durationText` writes them.

@@ -29,7 +29,7 @@ extension SidecarProblem {
     }
 
     static func controlCharacter(_ scalar: Unicode.Scalar, key: String, line: Int?) -> SidecarProblem {
-        SidecarProblem(line: line, message: "'\(key)' holds the control character U+\(hex(scalar.value)), which cannot be shown. "
+        SidecarProblem(line: line, message: "'\(key)' holds the control character U+\(HexText.padded(scalar.value, digits: 4)), which cannot be shown. "
             + "Remove its escape; only \"\\t\" and \"\\n\" are allowed.")
     }
 
@@ -40,7 +40,7 @@ extension SidecarProblem {
             self.init(line: problem.line, message: "the file is not UTF-8 text: the byte 0x\(String(byte, radix: 16, uppercase: true)) "
                 + "at column \(problem.column) is not valid UTF-8. Save it as UTF-8 text.")
         case let .controlCharacter(scalar):
-            self.init(line: problem.line, message: "the control character U+\(Self.hex(scalar.value)) at column \(problem.column) "
+            self.init(line: problem.line, message: "the control character U+\(HexText.padded(scalar.value, digits: 4)) at column \(problem.column) "
                 + "is not allowed in a sidecar file. Remove it.")
         default:
             self.init(line: problem.line, message: ConfigError(problem.kind, at: SourceLocation(file: "", line: 1, column: 1)).message)
@@ -50,10 +50,5 @@ extension SidecarProblem {
     /// A problem gallery.yml's parser describes (YAML syntax, an unknown key…), without its file.
     init(_ error: ConfigError) {
         self.init(line: error.location.line, message: error.message)
-    }
-
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

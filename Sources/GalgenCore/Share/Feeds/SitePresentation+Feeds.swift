@@ -98,8 +98,7 @@ extension SitePresentation {
         let rendition = item.renditions.last { $0.width <= FeedOrder.imageWidth } ?? item.smallest
         let image = FeedMedia(url: base + URLPath.escape(item.planned.path(of: rendition)), type: rendition.format.mimeType,
                               width: rendition.width, height: rendition.height, length: rendition.byteCount)
-        let files = item.media.video?.files ?? []
-        let mp4 = files.filter { $0.codec == .h264 }.max { $0.height < $1.height } ?? files.first
+        let mp4 = item.media.video?.largestPlayable
         let video = mp4.map {
             FeedMedia(url: base + URLPath.escape(item.planned.path(of: $0)), type: VideoCodec.mediaType, width: $0.width,
                       height: $0.height, length: $0.byteCount)

@@ -24,19 +24,17 @@ public struct PrivateSeal: Sendable {
 public enum PrivateBundle {
     /// The files in the clear, at these names under the album's folder.
     public static let entryPage = "index.html"
-    public static let worker = "sw.js"
-    public static let scripts = ["private.open.js", "private.entry.js", "private.css"]
     /// The manifest's public path (no site path is this: every one starts with the folder).
     public static let manifestName = "manifest"
 
     /// The file id of plaintext with SHA-256 `digest` (`SealedFile`): what its sealed bytes are kept by.
     public static func fileID(digest: String, seal: PrivateSeal) -> String {
-        hex(Primitives.hmac(key: seal.contentKey, hexBytes(digest)))
+        ContentHash.hex(digest: SealedFile.fileID(digest: hexBytes(digest), contentKey: seal.contentKey))
     }
 
-    /// `plaintext` sealed (its SHA-256 is `digest`).
-    public static func sealed(_ plaintext: [UInt8], digest: String, seal: PrivateSeal) throws(CryptoError) -> [UInt8] {
-        try SealedFile.seal(plaintext, digest: hexBytes(digest), contentKey: seal.contentKey)
+    /// The sealer of the file with id `id` (`fileID`): the id is not worked out again.
+    public static func sealer(id: String, seal: PrivateSeal) throws(CryptoError) -> SealedFile.Sealer {
+        try SealedFile.Sealer(fileID: hexBytes(id), contentKey: seal.contentKey)
     }
 
     /// One file of the album's site as published: at `folder/<name>`, its name from its path
@@ -61,10 +59,6 @@ public enum PrivateBundle {
         let name = SealedFile.name(of: manifestName, contentKey: seal.contentKey)
         let bytes = try SealedFile.seal(json, digest: hexBytes(ContentHash.hex(json)), contentKey: seal.contentKey)
         return OutputFile(path: seal.folder + "/" + name, bytes: bytes)
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
     }
 
     struct Manifest: Codable {

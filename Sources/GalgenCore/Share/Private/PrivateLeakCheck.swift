@@ -21,7 +21,7 @@ public struct PrivateLeakCheck: Sendable {
 
     public init(whole: Gallery, publicGallery: Gallery, seals: [PrivateSeal], rendered: (ImageSource) -> RenderedImage?) {
         folders = seals.map { $0.folder + "/" }
-        let publicSources = Set(publicGallery.allImages.flatMap { [$0.source] + ($0.motion.map { [$0] } ?? []) })
+        let publicSources = publicGallery.shownSources
         // The words as the pages show them (`PhotoWords`: gallery.yml's, a sidecar's, the photo's
         // own XMP and IPTC), so a word a public page shows anyway is not taken for a leak.
         let shown = { (image: GalleryImage) in

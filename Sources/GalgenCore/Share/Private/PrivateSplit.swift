@@ -20,7 +20,7 @@ public enum PrivateSplit {
 
     /// The plan's sources that `gallery` shows: its items and their motions.
     public static func plan(_ plan: BuildPlan, showing gallery: Gallery) -> BuildPlan {
-        let shown = Set(gallery.allImages.flatMap { [$0.source] + ($0.motion.map { [$0] } ?? []) })
+        let shown = gallery.shownSources
         return BuildPlan(sources: plan.sources.filter { shown.contains($0.source) }, request: plan.request, layout: plan.layout)
     }
 
