@@ -7,13 +7,9 @@
 /// - `time`: when it was taken, in the photo's own zone; a video's duration;
 /// - `size`: the pixel dimensions.
 /// Never a place: the panel has no row for one.
-public enum DetailGroup: String, CaseIterable, Comparable, Sendable {
+public enum DetailGroup: String, CaseIterable, Sendable {
     case camera, lens, exposure, time, size
 
     /// `details: true` (the default).
     public static let all = Set(allCases)
-
-    public static func < (lhs: DetailGroup, rhs: DetailGroup) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
 }

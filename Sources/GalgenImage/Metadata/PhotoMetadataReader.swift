@@ -66,15 +66,10 @@ public enum PhotoMetadataReader {
         var metadata = PhotoMetadata(captured: captured(xmp: xmp, iptc: iptc, exif: exif), words: words)
         metadata.rights = EmbeddedRights(creator: usable(xmp.creators.isEmpty ? nil : xmp.creators.joined(separator: ", "), iptc.byline, exif.artist),
                                          copyright: usable(xmp.rights, iptc.copyrightNotice, exif.copyright),
-                                         webStatement: xmp.webStatement.flatMap(MetadataText.clean).flatMap(webAddress))
+                                         webStatement: xmp.webStatement.flatMap(MetadataText.clean).flatMap {
+                                             RightsSettings.isWebAddress($0) ? $0 : nil
+                                         })
         return metadata
-    }
-
-    /// An http(s) address as written (no spaces), else nil: the only kind a page may link.
-    static func webAddress(_ text: String) -> String? {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), !text.contains(where: \.isWhitespace) else { return nil }
-        return text
     }
 
     static func captured(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> CaptureTime? {
