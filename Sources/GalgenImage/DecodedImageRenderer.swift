@@ -35,7 +35,7 @@ enum DecodedImageRenderer {
         let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
                                                    orientation: orientation, request: request)
         return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings,
-                                iccProfile: colour.iccProfile, exif: exif, metadata: PhotoMetadataReader.read(scan.blocks, exif: exif))
+                                iccProfile: colour.iccProfile, exif: exif)
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise

@@ -19,7 +19,11 @@ public struct EXIFSummary: Equatable, Sendable {
     /// SubSecTimeOriginal and OffsetTimeOriginal (Exif IFD) as written: the fraction of a second
     /// (`"75"`) and the UTC offset (`"+02:00"`) of `facts.takenAt`.
     public var subSecTimeOriginal: String?
-    public var offsetTimeOriginal: String?
+    /// (The offset is the facts' own: the page shows the time's zone.)
+    public var offsetTimeOriginal: String? {
+        get { facts.offsetTimeOriginal }
+        set { facts.offsetTimeOriginal = newValue }
+    }
     /// Artist and Copyright (IFD0) as written: the last fallbacks for the photo's creator and notice.
     public var artist: String?
     public var copyright: String?
@@ -78,9 +82,7 @@ public struct EXIFSummary: Equatable, Sendable {
                 case 0x9204: facts.exposureBias = facts.exposureBias ?? reader.signedRational(entry)
                 case 0x9209: facts.flashFired = facts.flashFired ?? reader.short(entry).map { $0 & 1 == 1 }
                 case 0x9291: subSecTimeOriginal = subSecTimeOriginal ?? reader.string(entry, limit: 32)
-                case 0x9011:
-                    offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
-                    facts.offsetTimeOriginal = offsetTimeOriginal
+                case 0x9011: offsetTimeOriginal = offsetTimeOriginal ?? reader.string(entry, limit: 32)
                 // Some phones (Sony Xperia) put ImageDescription here instead of IFD0; IFD0's wins.
                 case 0x010E: imageDescription = imageDescription ?? reader.string(entry, limit: Self.maxDescriptionLength)
                 case 0x8769: exifPointer = exifPointer ?? reader.pointer(entry)

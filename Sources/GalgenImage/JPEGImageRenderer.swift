@@ -60,7 +60,7 @@ public enum JPEGImageRenderer {
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }
         return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings, iccProfile: colour.iccProfile,
-                                exif: exif, metadata: PhotoMetadataReader.read(scan.blocks, exif: exif))
+                                exif: exif)
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

@@ -56,7 +56,7 @@ struct EXIFFixtureTests {
         let blocks = MetadataBlocks(jpeg: bytes)
         let exif = EXIFSummary(tiff: try #require(blocks.exif))
         #expect(exif.facts.lensModel == nil)
-        #expect(PhotoMetadataReader.facts(blocks, exif: exif).lensModel == "Samsung Galaxy S9+ Rear Camera")
+        #expect(PhotoMetadataReader.described(blocks, exif: exif).facts.lensModel == "Samsung Galaxy S9+ Rear Camera")
         let rendered = try PhotoRenderer.make().render(bytes, RenditionRequest(widths: [64], quality: 80))
         #expect(rendered.facts.lensModel == "Samsung Galaxy S9+ Rear Camera" && rendered.facts.focalLength35mm == 26)
     }

@@ -30,12 +30,12 @@ struct MetadataReaderTests {
             + #"exifEX:LensModel='EF50mm f/1.8 STM' aux:Lens='50.0 mm f/1.8'/>"#)
         let auxOnly = B.packet(#"<rdf:Description xmlns:aux='http://ns.adobe.com/exif/1.0/aux/'><aux:Lens> 50.0 mm f/1.8 </aux:Lens></rdf:Description>"#)
         let blocks = { (packet: String) in MetadataBlocks(xmp: Array(packet.utf8)[...]) }
-        #expect(PhotoMetadataReader.facts(blocks(both), exif: Self.exif).lensModel == "EF50mm f/1.8 STM")
-        #expect(PhotoMetadataReader.facts(blocks(auxOnly), exif: Self.exif).lensModel == "50.0 mm f/1.8")
+        #expect(PhotoMetadataReader.described(blocks(both), exif: Self.exif).facts.lensModel == "EF50mm f/1.8 STM")
+        #expect(PhotoMetadataReader.described(blocks(auxOnly), exif: Self.exif).facts.lensModel == "50.0 mm f/1.8")
         var fromEXIF = Self.exif
         fromEXIF.facts.lensModel = "RF24-105mm F4 L IS USM"
-        #expect(PhotoMetadataReader.facts(blocks(both), exif: fromEXIF).lensModel == "RF24-105mm F4 L IS USM")
-        #expect(PhotoMetadataReader.facts(MetadataBlocks(), exif: Self.exif).lensModel == nil)
+        #expect(PhotoMetadataReader.described(blocks(both), exif: fromEXIF).facts.lensModel == "RF24-105mm F4 L IS USM")
+        #expect(PhotoMetadataReader.described(MetadataBlocks(), exif: Self.exif).facts.lensModel == nil)
     }
 
     // MARK: - Choosing

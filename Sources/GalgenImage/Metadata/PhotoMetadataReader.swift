@@ -27,7 +27,17 @@ public enum PhotoMetadataReader {
     /// The same from a photo's blocks (`MetadataBlocks`, the one walk over its file, whatever its
     /// format), with its EXIF already read (the image stage reads it for orientation).
     public static func read(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoMetadata {
-        combine(xmp: blocks.xmp.map(XMPReader.read) ?? XMPFields(), iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif)
+        described(blocks, exif: exif).metadata
+    }
+
+    /// The words and the camera's facts from a photo's blocks, its XMP packet read once: the
+    /// facts are the EXIF's, with the lens from XMP (exifEX:LensModel, else aux:Lens) when the
+    /// EXIF names none, as Lightroom and phone apps leave it.
+    public static func described(_ blocks: MetadataBlocks, exif: EXIFSummary) -> (metadata: PhotoMetadata, facts: PhotoFacts) {
+        let xmp = blocks.xmp.map(XMPReader.read) ?? XMPFields()
+        var facts = exif.facts
+        if facts.lensModel == nil { facts.lensModel = xmp.lensModel.flatMap(MetadataText.clean) }
+        return (combine(xmp: xmp, iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif), facts)
     }
 
     /// A photo's metadata and camera facts from the one walk over its file, without decoding it;
@@ -35,18 +45,7 @@ public enum PhotoMetadataReader {
     public static func read(_ bytes: [UInt8], format: ImageFormat) -> (metadata: PhotoMetadata, facts: PhotoFacts)? {
         guard ImageCodecs.codec(for: format) != nil else { return nil }
         let blocks = LocationScanner.scan(bytes, format: format).blocks
-        let exif = EXIFSummary(tiff: blocks.exif ?? [])
-        return (read(blocks, exif: exif), facts(blocks, exif: exif))
-    }
-
-    /// The camera's facts for the page: the EXIF's, with the lens from XMP (exifEX:LensModel, else
-    /// aux:Lens) when the EXIF names none, as Lightroom and phone apps leave it.
-    public static func facts(_ blocks: MetadataBlocks, exif: EXIFSummary) -> PhotoFacts {
-        var facts = exif.facts
-        if facts.lensModel == nil, let packet = blocks.xmp {
-            facts.lensModel = XMPReader.read(packet).lensModel.flatMap(MetadataText.clean)
-        }
-        return facts
+        return described(blocks, exif: EXIFSummary(tiff: blocks.exif ?? []))
     }
 
     /// Chooses each field from the three sources.
