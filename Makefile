@@ -53,7 +53,8 @@ browser-setup:
 
 # strace: a test reads the system calls that replace the site (Linux only). nginx: a test serves a
 # built site with examples/nginx/galgen-site.conf (its password on one album). rclone: a test runs
-# examples/rclone/ against an S3 server on loopback (moto_server, from the test venv).
+# examples/rclone/ against an S3 server on loopback (moto_server, from the test venv). exiftool:
+# tests read the rights written into renditions, and check that nothing else of a photo is.
 test-tools:
 	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
 		echo "Installing strace with apt-get"; \
@@ -62,6 +63,10 @@ test-tools:
 	@if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install nginx; else echo "Installing nginx-light with apt-get"; \
 		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; fi; \
+	fi
+	@if ! command -v exiftool >/dev/null 2>&1; then \
+		if [ "$$(uname)" = Darwin ]; then brew install exiftool; else echo "Installing exiftool (libimage-exiftool-perl) with apt-get"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libimage-exiftool-perl; fi; \
 	fi
 	@if ! command -v rclone >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install rclone; else echo "Installing rclone with apt-get"; \

@@ -292,8 +292,9 @@ static void shim_destination_term(j_compress_ptr cinfo) {
 
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
                        int quality, int progressive, int full_chroma,
-                       const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
-                       uint8_t **out, unsigned long *out_length,
+                       const uint8_t *icc, unsigned int icc_length,
+                       const uint8_t *exif, unsigned int exif_length, const uint8_t *xmp, unsigned int xmp_length,
+                       size_t max_bytes, uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]) {
     struct jpeg_compress_struct cinfo;
     shim_error_mgr err;
@@ -337,6 +338,9 @@ int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channel
     if (progressive) jpeg_simple_progression(&cinfo);
     cinfo.write_JFIF_header = TRUE;
     jpeg_start_compress(&cinfo, TRUE);
+    // APP1 segments (each at most 65533 bytes, checked by the caller), then the profile's APP2.
+    if (exif != NULL && exif_length > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, exif, exif_length);
+    if (xmp != NULL && xmp_length > 0) jpeg_write_marker(&cinfo, JPEG_APP0 + 1, xmp, xmp_length);
     if (icc != NULL && icc_length > 0) jpeg_write_icc_profile(&cinfo, icc, icc_length);
     size_t stride = (size_t)width * (size_t)channels;
     while (cinfo.next_scanline < cinfo.image_height) {

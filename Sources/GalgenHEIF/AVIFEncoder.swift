@@ -2,14 +2,15 @@ import CLibHEIF
 import GalgenPixels
 
 /// AVIF renditions through libheif's AV1 encoder (aom, as Debian builds libheif), with the photo's
-/// ICC profile in a `colr` box and its alpha as an auxiliary image.
+/// ICC profile in a `colr` box, its alpha as an auxiliary image, and EXIF (a TIFF structure) and
+/// XMP as metadata items when given.
 ///
 /// Deterministic: one encoder thread, fixed settings; the same pixels give the same bytes.
 public enum AVIFEncoder {
     /// `quality` is libheif's 0–100 (see `OutputQuality` for how galgen matches it to JPEG's);
     /// `speed` is aom's 0 (slowest, smallest) to 9 (galgen: `OutputQuality.avifSpeed`).
     public static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, quality: Int, speed: Int = 9,
-                              iccProfile: [UInt8]? = nil) throws(HEIFError) -> [UInt8] {
+                              iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, xmp: [UInt8]? = nil) throws(HEIFError) -> [UInt8] {
         guard image.layout != .cmyk, image.width > 0, image.height > 0 else {
             throw HEIFError(message: "cannot encode a \(image.width)×\(image.height) \(image.layout) image as AVIF")
         }
@@ -32,7 +33,14 @@ public enum AVIFEncoder {
         defer { heif_encoding_options_free(options) }
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, heifImage, encoder, options, &handle))
-        if let handle { heif_image_handle_release(handle) }
+        guard let handle else { throw HEIFError(message: "libheif gave no handle for the encoded image") }
+        defer { heif_image_handle_release(handle) }
+        if let exif, !exif.isEmpty {
+            try check(exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
+        }
+        if let xmp, !xmp.isEmpty {
+            try check(xmp.withUnsafeBytes { heif_context_add_XMP_metadata(context, handle, $0.baseAddress, Int32($0.count)) })
+        }
         return try write(context)
     }
 

@@ -32,10 +32,12 @@ enum DecodedImageRenderer {
         }
         let colour = published(stored.resized(width: sizes.last!.width, height: sizes.last!.height), iccProfile: profile, request: request)
         if let warning = colour.warning { warnings.append(warning) }
-        let encoded = try RenditionEncoding.encode(largest: colour.base, iccProfile: colour.iccProfile, sizes: sizes,
-                                                   orientation: orientation, request: request)
-        return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings,
-                                iccProfile: colour.iccProfile, exif: exif)
+        let described = SourceDescription(scan, exif: exif, request: request)
+        let encoded = try RenditionEncoding.encode(largest: colour.base,
+                                                   metadata: RenditionMetadata(iccProfile: colour.iccProfile, rights: described.rights),
+                                                   sizes: sizes, orientation: orientation, request: request)
+        return encoded.rendered(scan, described, upright: (uprightWidth, uprightHeight), warnings: warnings,
+                                iccProfile: colour.iccProfile)
     }
 
     /// What the renditions are made from: a 10- to 16-bit opaque photo at its depth; otherwise

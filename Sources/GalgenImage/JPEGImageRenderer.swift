@@ -54,13 +54,15 @@ public enum JPEGImageRenderer {
                                                   orientation: orientation)
         let (colour, decodeWarning) = try largestRendition(bytes, header: header, scaleNumerator: plan.scaleNumerator,
                                                            size: sizes.last!, request: request, decoder: decoder)
-        let encoded = try RenditionEncoding.encode(largest: .eightBit(colour.pixels, alpha: nil), iccProfile: colour.iccProfile, sizes: sizes,
-                                                   orientation: orientation, request: request)
+        let described = SourceDescription(scan, exif: exif, request: request)
+        let encoded = try RenditionEncoding.encode(largest: .eightBit(colour.pixels, alpha: nil),
+                                                   metadata: RenditionMetadata(iccProfile: colour.iccProfile, rights: described.rights),
+                                                   sizes: sizes, orientation: orientation, request: request)
         var warnings: [String] = []
         if let warning = decodeWarning { warnings.append("damaged JPEG data (\(warning)); the visible part was kept") }
         if let warning = colour.warning { warnings.append(warning) }
-        return encoded.rendered(scan, upright: (uprightWidth, uprightHeight), warnings: warnings, iccProfile: colour.iccProfile,
-                                exif: exif)
+        return encoded.rendered(scan, described, upright: (uprightWidth, uprightHeight), warnings: warnings,
+                                iccProfile: colour.iccProfile)
     }
 
     /// The largest rendition's pixels as stored, in the colours they are published in. CMYK is

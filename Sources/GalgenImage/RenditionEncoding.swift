@@ -26,7 +26,7 @@ enum RenditionEncoding {
     /// Largest first, each width resampled from the one above it: smaller filters, same look.
     /// Each size is resampled and turned upright once, then encoded in every format. A transparent
     /// `largest` keeps its alpha in WebP and AVIF and is flattened onto the page background in JPEG.
-    static func encode(largest: RenditionBase, iccProfile: [UInt8]?, sizes: [(width: Int, height: Int)],
+    static func encode(largest: RenditionBase, metadata: RenditionMetadata, sizes: [(width: Int, height: Int)],
                        orientation: Orientation, request: RenditionRequest) throws -> Encoded {
         var byFormat: [OutputFormat: [Rendition]] = [:]
         var base = largest
@@ -40,8 +40,8 @@ enum RenditionEncoding {
             for format in request.formats {
                 let encoder = try ImageCodecs.encoder(for: format)
                 let bytes = encoder.keepsAlpha
-                    ? try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, iccProfile: iccProfile)
-                    : try encode(flat, format: format, quality: request.quality, iccProfile: iccProfile)
+                    ? try encode(upright, alpha: uprightAlpha, format: format, quality: request.quality, metadata: metadata)
+                    : try encode(flat, format: format, quality: request.quality, metadata: metadata)
                 byFormat[format, default: []].insert(Rendition(width: upright.width, height: upright.height, encoded: bytes, format: format), at: 0)
             }
             smallest = flat
@@ -54,10 +54,11 @@ enum RenditionEncoding {
                        smallest: smallest)
     }
 
-    static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, format: OutputFormat, quality: Int, iccProfile: [UInt8]?) throws -> [UInt8] {
+    static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, format: OutputFormat, quality: Int,
+                       metadata: RenditionMetadata) throws -> [UInt8] {
         let encoder = try ImageCodecs.encoder(for: format)
         do {
-            return try encoder.encode(image, alpha, encoder.quality(quality, image.width), iccProfile)
+            return try encoder.encode(image, alpha, encoder.quality(quality, image.width), metadata)
         } catch {
             throw ImageStageError(message: "cannot encode the \(format.rawValue.uppercased()) rendition: \(error)")
         }

@@ -1,7 +1,8 @@
 import CLibWebP
 import GalgenPixels
 
-/// Lossy WebP renditions through libwebp, with the photo's ICC profile in an `ICCP` chunk.
+/// Lossy WebP renditions through libwebp, with the photo's ICC profile in an `ICCP` chunk and,
+/// when given, an `EXIF` and an `XMP ` chunk.
 ///
 /// Deterministic: one thread (`thread_level` 0), no dithering, the same bytes for the same pixels
 /// and settings on every machine with the same libwebp.
@@ -9,7 +10,7 @@ public enum WebPEncoder {
     /// `quality` is libwebp's 0–100 (see `OutputQuality` for how galgen matches it to JPEG's);
     /// `method` trades time for bytes (0 fastest, 6 smallest; libwebp's default is 4).
     public static func encode(_ image: PixelBuffer, alpha: [UInt8]? = nil, quality: Int, method: Int = 4,
-                              iccProfile: [UInt8]? = nil) throws(WebPError) -> [UInt8] {
+                              iccProfile: [UInt8]? = nil, exif: [UInt8]? = nil, xmp: [UInt8]? = nil) throws(WebPError) -> [UInt8] {
         guard image.layout != .cmyk, image.width > 0, image.height > 0, image.width <= 16383, image.height <= 16383 else {
             throw WebPError(message: "cannot encode a \(image.width)×\(image.height) \(image.layout) image as WebP (at most 16383 px a side)")
         }
@@ -45,29 +46,33 @@ public enum WebPEncoder {
             throw WebPError(message: "libwebp could not encode the image (error \(picture.error_code.rawValue))")
         }
         let bitstream = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
-        guard let profile = iccProfile, !profile.isEmpty else { return bitstream }
-        return try withICCProfile(bitstream, profile)
+        let chunks = [("ICCP", iccProfile), ("EXIF", exif), ("XMP ", xmp)].compactMap { name, body in
+            body.flatMap { $0.isEmpty ? nil : (name, $0) }
+        }
+        return chunks.isEmpty ? bitstream : try withChunks(bitstream, chunks)
     }
 
-    /// The bitstream in an extended (VP8X) file with an `ICCP` chunk, assembled by libwebp's muxer.
-    private static func withICCProfile(_ bitstream: [UInt8], _ profile: [UInt8]) throws(WebPError) -> [UInt8] {
+    /// The bitstream in an extended (VP8X) file with these chunks, assembled (and flagged in VP8X)
+    /// by libwebp's muxer.
+    private static func withChunks(_ bitstream: [UInt8], _ chunks: [(name: String, body: [UInt8])]) throws(WebPError) -> [UInt8] {
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else { throw WebPError(message: "libwebp's muxer could not start") }
         defer { WebPMuxDelete(mux) }
         var output = WebPData()
         defer { WebPDataClear(&output) }
-        let status = bitstream.withUnsafeBufferPointer { image in
-            profile.withUnsafeBufferPointer { icc -> WebPMuxError in
-                var imageData = WebPData(bytes: image.baseAddress, size: image.count)
-                var iccData = WebPData(bytes: icc.baseAddress, size: icc.count)
-                let set = WebPMuxSetImage(mux, &imageData, 1)
-                guard set == WEBP_MUX_OK else { return set }
-                let chunk = WebPMuxSetChunk(mux, "ICCP", &iccData, 1)
-                guard chunk == WEBP_MUX_OK else { return chunk }
-                return WebPMuxAssemble(mux, &output)
+        var status = bitstream.withUnsafeBufferPointer { image in
+            var imageData = WebPData(bytes: image.baseAddress, size: image.count)
+            return WebPMuxSetImage(mux, &imageData, 1)
+        }
+        for chunk in chunks where status == WEBP_MUX_OK {
+            status = chunk.body.withUnsafeBufferPointer { body in
+                var data = WebPData(bytes: body.baseAddress, size: body.count)
+                return WebPMuxSetChunk(mux, chunk.name, &data, 1)
             }
         }
+        if status == WEBP_MUX_OK { status = WebPMuxAssemble(mux, &output) }
         guard status == WEBP_MUX_OK, let bytes = output.bytes else {
-            throw WebPError(message: "libwebp could not add the ICC profile (mux error \(status.rawValue))")
+            let names = chunks.map { $0.name.filter { $0 != " " } }.joined(separator: ", ")
+            throw WebPError(message: "libwebp could not add the \(names) chunks (mux error \(status.rawValue))")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: output.size))
     }

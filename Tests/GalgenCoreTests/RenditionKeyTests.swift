@@ -7,6 +7,8 @@ struct RenditionKeyTests {
     static func properties(of value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
 
     static let request = RenditionRequest(widths: [320, 640], quality: 82, formats: [.avif, .jpeg])
+    /// `key(request)` as galgen 4ae3cc4 made it, before renditions carried rights.
+    static let keyWithoutRights = "175db5e71a1a71c4b68b492b48fd63c9d9b106a0d44bb476e8ecd3250208d2b4"
 
     @Test func everyPropertyOfTheRequestIsHashedOrKeyedElsewhere() {
         #expect(Set(Self.properties(of: Self.request)) == Set(RenditionRequest.keyed + RenditionRequest.keyedElsewhere),
@@ -28,6 +30,7 @@ struct RenditionKeyTests {
         changes["quality"] = { var r = base; r.quality = 83; return r }()
         changes["maxPixels"] = { var r = base; r.maxPixels += 1; return r }()
         changes["colour"] = { var r = base; r.colour = .srgb; return r }()
+        changes["rights"] = { var r = base; r.rights.copyright = "© Ann"; return r }()
         #expect(Set(changes.keys) == Set(RenditionRequest.keyed), "one change for each hashed property")
         let keys = [key(base)] + changes.values.map { key($0) }
         #expect(Set(keys).count == keys.count)
@@ -36,6 +39,19 @@ struct RenditionKeyTests {
         shifted.widths = [320]
         shifted.quality = 640
         #expect(key(shifted) != key(base))
+    }
+
+    @Test func everyRightsFieldIsKeyedAndNoRightsKeepsTheKeysOfBefore() {
+        var keys: [String] = []
+        for field in [\RightsSettings.creator, \.copyright, \.license, \.acquireLicensePage] {
+            var request = Self.request
+            request.rights[keyPath: field] = "x"
+            keys.append(key(request))
+        }
+        // Creator "x" is not copyright "x", and neither is no rights at all.
+        #expect(Set(keys + [key(Self.request)]).count == 5)
+        // A gallery without `rights:` keeps the keys it had before renditions carried rights.
+        #expect(key(Self.request) == Self.keyWithoutRights)
     }
 
     @Test func whatIsKeyedElsewhereLeavesAPicturesKeyAlone() {

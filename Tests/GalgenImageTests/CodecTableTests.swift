@@ -18,7 +18,7 @@ struct CodecTableTests {
     @Test(arguments: OutputFormat.allCases)
     func everyOutputFormatRoundTrips(format: OutputFormat) throws {
         let encoder = try ImageCodecs.encoder(for: format)
-        let bytes = try encoder.encode(Self.pixels, nil, encoder.quality(90, 48), nil)
+        let bytes = try encoder.encode(Self.pixels, nil, encoder.quality(90, 48), RenditionMetadata())
         #expect(ImageFormat(signature: bytes) == format.imageFormat)
         let rendered = try PhotoRenderer.make().render(bytes, RenditionRequest(widths: [24], quality: 90, formats: [format]))
         #expect(rendered.sourceFormat == format.imageFormat)
@@ -26,6 +26,26 @@ struct CodecTableTests {
         #expect(rendered.renditions.map(\.format) == [format] && rendered.renditions.map(\.width) == [24])
         let encoded = try #require(rendered.renditions.first?.bytes)
         #expect(ImageFormat(signature: encoded) == format.imageFormat)
+    }
+
+    /// The rights a request gives are in every format's renditions, as galgen's own reader reads
+    /// them back (exiftool reads them in `RightsInRenditionsTests`); without rights, none.
+    @Test(arguments: OutputFormat.allCases)
+    func everyOutputFormatCarriesTheRequestsRights(format: OutputFormat) throws {
+        let encoder = try ImageCodecs.encoder(for: format)
+        let source = try encoder.encode(Self.pixels, nil, encoder.quality(90, 48), RenditionMetadata())
+        var request = RenditionRequest(widths: [24], quality: 90, formats: [format])
+        request.rights = RightsSettings(creator: "Zoë <Lee> & Co", copyright: "© 2024 Zoë Lee", license: "https://example.org/l")
+        let rendered = try PhotoRenderer.make().render(source, request)
+        #expect(rendered.rightsWritten == request.rights)
+        let rendition = try #require(rendered.renditions.first?.bytes)
+        let read = try #require(PhotoMetadataReader.read(rendition, format: format.imageFormat))
+        #expect(read.metadata.rights == EmbeddedRights(creator: "Zoë <Lee> & Co", copyright: "© 2024 Zoë Lee",
+                                                       webStatement: "https://example.org/l"))
+        let plain = try PhotoRenderer.make().render(source, RenditionRequest(widths: [24], quality: 90, formats: [format]))
+        let plainRendition = try #require(plain.renditions.first?.bytes)
+        #expect(PhotoMetadataReader.read(plainRendition, format: format.imageFormat)?.metadata.rights == EmbeddedRights())
+        #expect(plain.rightsWritten.isEmpty)
     }
 
     @Test func keepingAlphaIsTheEncodersSay() throws {

@@ -79,11 +79,13 @@ void galgen_jpeg_stream_close(galgen_jpeg_stream *stream, galgen_jpeg_image *ima
 void galgen_jpeg_image_free(galgen_jpeg_image *image);
 
 /// Encodes 1 (gray) or 3 (RGB) channel pixels, RGB as 4:2:0 or, with full_chroma, 4:4:4. Returns 0 on success; *out is
-/// malloc'ed and must be released with galgen_jpeg_free.
+/// malloc'ed and must be released with galgen_jpeg_free. `exif` and `xmp` are whole APP1 payloads
+/// (with their "Exif\0\0" or XMP namespace prefix), written after JFIF's APP0; NULL for none.
 int galgen_jpeg_encode(const uint8_t *pixels, int width, int height, int channels,
                        int quality, int progressive, int full_chroma,
-                       const uint8_t *icc, unsigned int icc_length, size_t max_bytes,
-                       uint8_t **out, unsigned long *out_length,
+                       const uint8_t *icc, unsigned int icc_length,
+                       const uint8_t *exif, unsigned int exif_length, const uint8_t *xmp, unsigned int xmp_length,
+                       size_t max_bytes, uint8_t **out, unsigned long *out_length,
                        char message[GALGEN_JPEG_MESSAGE_MAX]);
 
 void galgen_jpeg_free(void *pointer);

@@ -81,6 +81,20 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         set { details = details.with { $0.coordinates = newValue } }
     }
 
+    /// The creator, copyright and licence written into every rendition's metadata (the request's
+    /// `rights` over the file's own); empty when none was, or in a record kept before galgen wrote
+    /// them (`carriesRights`).
+    public var rightsWritten: RightsSettings {
+        get { details.value.rightsWritten }
+        set { details = details.with { $0.rightsWritten = newValue } }
+    }
+
+    /// Whether these renditions carry what `request` asks them to: a record kept before galgen wrote
+    /// rights, of a photo whose file names its creator, is rendered again; one without is not.
+    public func carriesRights(of request: RenditionRequest) -> Bool {
+        rightsWritten == request.rights.resolved(with: metadata.rights)
+    }
+
     /// The camera's facts, the words and the videos, behind one reference: they are most of the
     /// record's size (464 bytes inline, 136 with them boxed), and the tables of a build hold a
     /// record per item, twice (the store's records and the build's results).
@@ -91,6 +105,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         var metadata: PhotoMetadata
         var media: ItemMedia
         var coordinates: GeoCoordinates?
+        var rightsWritten = RightsSettings()
     }
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
@@ -119,7 +134,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
 extension RenderedImage {
     enum CodingKeys: String, CodingKey {
         case width, height, renditions, alternates, warnings, placeholder, facts, metadata, location, sourceFormat, video, embeddedVideo
-        case coordinates
+        case coordinates, rightsWritten
     }
 
     /// A placeholder as galgen makes them (`Placeholder`: a BMP of at most 4×4 pixels as a base64
@@ -153,6 +168,7 @@ extension RenderedImage {
             media = .photo(embeddedMotion: try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo))
         }
         coordinates = try values.decodeIfPresent(GeoCoordinates.self, forKey: .coordinates)
+        rightsWritten = try values.decodeIfPresent(RightsSettings.self, forKey: .rightsWritten) ?? RightsSettings()
     }
 
     /// What the synthesized encoding wrote: every field, absent ones left out.
@@ -171,6 +187,7 @@ extension RenderedImage {
         try values.encodeIfPresent(media.video, forKey: .video)
         try values.encodeIfPresent(media.embeddedMotion, forKey: .embeddedVideo)
         try values.encodeIfPresent(coordinates, forKey: .coordinates)
+        if !rightsWritten.isEmpty { try values.encode(rightsWritten, forKey: .rightsWritten) }
     }
 
     /// `location` as a yes or no: true when a place was found or could not be ruled out (the

@@ -25,7 +25,7 @@ extension BuildPipeline {
             for _ in 0..<jobs {
                 guard let next = pending.next() else { break }
                 effects.report(.imageStarted(source: next.planned.source.description, weight: next.weight))
-                group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
+                group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request(for: next.planned), fetched: fetched, needsLocation: needsLocation)) }
             }
             while let (planned, result) = await group.next() {
                 switch result {
@@ -41,7 +41,7 @@ extension BuildPipeline {
                 }
                 if let next = pending.next() {
                     effects.report(.imageStarted(source: next.planned.source.description, weight: next.weight))
-                    group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request, fetched: fetched, needsLocation: needsLocation)) }
+                    group.addTask { (next.planned, await self.renderOne(next.planned, request: plan.request(for: next.planned), fetched: fetched, needsLocation: needsLocation)) }
                 }
             }
         }

@@ -61,6 +61,7 @@ extension BuildPipeline {
         if pictures.kept.values.contains(where: \.metadata.isOutdated) {
             pictures.kept = rereadMetadata(pictures.kept, keys: pictures.keys, bytes: { try source.bytes ?? effects.readFile(path, .photo) })
         }
+        pictures.kept = pictures.kept.filter { $0.value.carriesRights(of: request) }
         let (missing, later) = FormatsLater.split(missing: pictures.missing, of: request.formats, deferring: formatsLater)
         let photo = PhotoToMake(pictures: pictures, missing: missing, later: later, source: source, path: path, started: started)
         return missing.isEmpty ? .kept(photo.keyed(reused: true)) : .photo(photo)

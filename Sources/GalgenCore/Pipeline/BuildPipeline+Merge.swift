@@ -59,7 +59,7 @@ extension BuildPipeline {
     /// Every planned item looked up, on `jobs` threads, in the plan's order.
     private func lookUpAll(_ plan: BuildPlan, fetched: [String: Result<FetchedSource, FetchProblem>], needsLocation: Bool) -> [MergeFind] {
         plan.sources.concurrentMap(threads: jobs) { planned in
-            find(planned, request: plan.request, fetched: fetched, needsLocation: needsLocation)
+            find(planned, request: plan.request(for: planned), fetched: fetched, needsLocation: needsLocation)
         }
     }
 

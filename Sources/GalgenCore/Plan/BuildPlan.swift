@@ -38,6 +38,8 @@ public struct PlannedSource: Equatable, Sendable {
     public var location: SourceLocation
     /// For a video: where its poster comes from, and whether it is a Live Photo's motion.
     public var video = VideoItemOptions()
+    /// The `rights:` its renditions carry (`Planner.renditionRights`).
+    public var rights = RightsSettings()
 }
 
 /// The plan stage: gallery → plan. Pure.
@@ -46,18 +48,36 @@ public enum Planner {
         let layout = OutputLayout(gallery)
         var seen: Set<ImageSource> = []
         var sources: [PlannedSource] = []
+        let rights = renditionRights(gallery)
         for image in gallery.allImages {
             if seen.insert(image.source).inserted, let stem = layout.renditionStem(of: image.source) {
                 let options = VideoItemOptions(posterTime: image.posterTime, posterFile: image.posterPath)
-                sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location, video: options))
+                sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location, video: options,
+                                             rights: rights[image.source] ?? RightsSettings()))
             }
             // A Live Photo's motion is published beside its still, named after it.
             if let motion = image.motion, seen.insert(motion).inserted, let stem = layout.renditionStem(of: image.source) {
                 sources.append(PlannedSource(source: motion, outputStem: stem + "-live", location: image.location,
-                                             video: VideoItemOptions(isMotion: true)))
+                                             video: VideoItemOptions(isMotion: true), rights: rights[image.source] ?? RightsSettings()))
             }
         }
         return BuildPlan(sources: sources, request: gallery.thumbnails, layout: layout)
+    }
+
+    /// The `rights:` each source's renditions carry: one set of files serves every album that lists
+    /// it, so they carry the rights of its most public listing (a public album's before an unlisted
+    /// one's before a private one's, then the first), the photo's own over its album's over the
+    /// site's. A private album's words never reach a file that is published in the clear.
+    static func renditionRights(_ gallery: Gallery) -> [ImageSource: RightsSettings] {
+        func openness(_ album: Album) -> Int { album.privateAccess != nil ? 2 : album.unlisted ? 1 : 0 }
+        var rights: [ImageSource: RightsSettings] = [:]
+        for album in gallery.albums.enumerated().sorted(by: { (openness($0.element), $0.offset) < (openness($1.element), $1.offset) })
+            .map(\.element) {
+            for image in album.images where rights[image.source] == nil {
+                rights[image.source] = image.rights.over(album.rights.over(gallery.rights))
+            }
+        }
+        return rights
     }
 }
 
@@ -77,5 +97,14 @@ extension PlannedSource {
     /// Where a Motion Photo's motion, kept in the still's own file, goes: beside the still.
     public func motionPath(of file: VideoFile) -> String {
         OutputLayout.video(stem: outputStem + "-live", file: file)
+    }
+}
+
+extension BuildPlan {
+    /// What one item's renditions are made to: the gallery's request, with the rights they carry.
+    public func request(for planned: PlannedSource) -> RenditionRequest {
+        var itemRequest = request
+        itemRequest.rights = planned.rights
+        return itemRequest
     }
 }

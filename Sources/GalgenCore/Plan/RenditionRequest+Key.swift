@@ -3,7 +3,7 @@
 /// `keyedElsewhere` with the properties Mirror finds, so a new setting (a watermark) fails that
 /// test until it is hashed here or said to be keyed elsewhere, and cannot be forgotten.
 extension RenditionRequest: Fingerprintable {
-    static let keyed = ["widths", "quality", "maxPixels", "colour"]
+    static let keyed = ["widths", "quality", "maxPixels", "colour", "rights"]
     /// `formats`: each format has a key of its own (`RenditionKey.make(format:)`), so adding one
     /// encodes only it. `video`: an MP4 has `VideoKey`, and no picture depends on it (a poster's
     /// frame is keyed by its own settings, `posterSettings`).
@@ -14,5 +14,10 @@ extension RenditionRequest: Fingerprintable {
         fingerprint.add(quality)
         fingerprint.add(maxPixels)
         fingerprint.add(colour.rawValue)
+        // Only when given, so the keys of a gallery without `rights:` stay what they were.
+        if !rights.isEmpty {
+            fingerprint.add("rights")
+            rights.fingerprint(into: &fingerprint)
+        }
     }
 }

@@ -23,6 +23,11 @@ public struct RenditionRequest: Equatable, Sendable {
     /// `video:` (and `live_photos:`): what every video is transcoded into. Its poster gets the
     /// renditions above, like a photo.
     public var video: VideoSettings = .galleryDefault
+    /// The creator and copyright every rendition of this item carries (`rights:` where the item is
+    /// listed most publicly, `BuildPlan.renditionRights`); a field it leaves out comes from the
+    /// photo's own file (`RightsSettings.resolved`). Empty in the gallery's request: the pipeline
+    /// sets it per item (`PlannedSource.rights`).
+    public var rights = RightsSettings()
 
     /// JPEG alone unless `formats` says otherwise (a gallery's default is `galleryDefault`).
     public init(widths: [Int], quality: Int, maxPixels: Int = defaultMaxPixels,

@@ -7,12 +7,12 @@ import Mustache
 /// close its attribute and add one of its own. A browser's tokenizer reads code points, so this
 /// does too. The five characters are ASCII, and an ASCII byte in UTF-8 is always a whole
 /// scalar, so scanning the bytes is scanning the scalars (and fast on a 10,000-photo page).
-enum MarkupText {
+public enum MarkupText {
     /// The same entities as swift-mustache's own escaping, so ordinary text renders byte for byte as before.
     static func html(_ text: String) -> String { escape(text, apostrophe: "&#39;") }
 
     /// For sitemap.xml (`&apos;` is XML's named entity).
-    static func xml(_ text: String) -> String { escape(text, apostrophe: "&apos;") }
+    public static func xml(_ text: String) -> String { escape(text, apostrophe: "&apos;") }
 
     private static func escape(_ text: String, apostrophe: String) -> String {
         guard text.utf8.contains(where: isSpecial) else { return text }

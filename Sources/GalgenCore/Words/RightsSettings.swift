@@ -1,7 +1,7 @@
 /// `rights:` in gallery.yml, for the site, an album or a photo: who made the photos and on what
 /// terms. Each field of the nearest level that gives it wins (a photo's over its album's over the
 /// site's); a field no level gives comes from the photo's own file (`EmbeddedRights`).
-public struct RightsSettings: Equatable, Sendable {
+public struct RightsSettings: Equatable, Sendable, Codable {
     public var creator: String?
     public var copyright: String?
     /// The licence: an http(s) address (what search engines read), or its name as text.
@@ -33,5 +33,11 @@ public struct RightsSettings: Equatable, Sendable {
     public static func isWebAddress(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")) && lowered.count > 8 && !text.contains(where: \.isWhitespace)
+    }
+}
+
+extension RightsSettings: Fingerprintable {
+    public func fingerprint(into fingerprint: inout Fingerprint) {
+        for field in [creator, copyright, license, acquireLicensePage] { field.fingerprint(into: &fingerprint) }
     }
 }

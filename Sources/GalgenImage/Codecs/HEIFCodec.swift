@@ -25,7 +25,8 @@ enum HEIFCodec {
     static let avifEncoder = ImageEncoder(
         keepsAlpha: true,
         quality: { OutputQuality.match(OutputQuality.avif, $0, $1) },
-        encode: { image, alpha, quality, iccProfile in
-            try AVIFEncoder.encode(image, alpha: alpha, quality: quality, speed: OutputQuality.avifSpeed, iccProfile: iccProfile)
+        encode: { image, alpha, quality, metadata in
+            try AVIFEncoder.encode(image, alpha: alpha, quality: quality, speed: OutputQuality.avifSpeed, iccProfile: metadata.iccProfile,
+                                   exif: metadata.exif, xmp: metadata.xmp)
         })
 }

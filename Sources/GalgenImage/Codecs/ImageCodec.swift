@@ -40,6 +40,7 @@ struct ImageEncoder: Sendable {
     let keepsAlpha: Bool
     /// The format's own setting for galgen's `thumbnails.quality` (a JPEG quality) at a rendition's width.
     let quality: @Sendable (_ jpegQuality: Int, _ width: Int) -> Int
-    /// Upright pixels (and straight alpha, when `keepsAlpha`) at the format's own quality setting.
-    let encode: @Sendable (_ image: PixelBuffer, _ alpha: [UInt8]?, _ quality: Int, _ iccProfile: [UInt8]?) throws -> [UInt8]
+    /// Upright pixels (and straight alpha, when `keepsAlpha`) at the format's own quality setting,
+    /// with the profile and rights the rendition carries.
+    let encode: @Sendable (_ image: PixelBuffer, _ alpha: [UInt8]?, _ quality: Int, _ metadata: RenditionMetadata) throws -> [UInt8]
 }

@@ -11,7 +11,8 @@ enum JPEGCodec {
         render: { try JPEGImageRenderer.render($0, request: $1, decoder: JPEGDecoder()) },
         peakBytes: { JPEGImageRenderer.peakBytes($0, request: $1) },
         scanLocation: { JPEGLocation.scan($0, into: &$1) },
-        encoder: ImageEncoder(keepsAlpha: false, quality: { quality, _ in quality }) { image, _, quality, iccProfile in
-            try JPEGEncoder(quality: quality, progressive: image.width >= progressiveFromWidth).encode(image, iccProfile: iccProfile)
+        encoder: ImageEncoder(keepsAlpha: false, quality: { quality, _ in quality }) { image, _, quality, metadata in
+            try JPEGEncoder(quality: quality, progressive: image.width >= progressiveFromWidth)
+                .encode(image, iccProfile: metadata.iccProfile, exif: metadata.exif, xmp: metadata.xmp)
         })
 }

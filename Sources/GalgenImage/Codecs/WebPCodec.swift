@@ -10,7 +10,8 @@ enum WebPCodec {
         encoder: ImageEncoder(
             keepsAlpha: true,
             quality: { OutputQuality.match(OutputQuality.webp, $0, $1) },
-            encode: { image, alpha, quality, iccProfile in
-                try WebPEncoder.encode(image, alpha: alpha, quality: quality, method: OutputQuality.webpMethod, iccProfile: iccProfile)
+            encode: { image, alpha, quality, metadata in
+                try WebPEncoder.encode(image, alpha: alpha, quality: quality, method: OutputQuality.webpMethod,
+                                       iccProfile: metadata.iccProfile, exif: metadata.exif, xmp: metadata.xmp)
             }))
 }
