@@ -52,8 +52,12 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 "GalgenHash",
                 "GalgenCrypto",
+                "GalgenPlaces",
             ]
         ),
+        // Places from coordinates, offline: GeoNames' cities and Natural Earth's land, compiled in
+        // (scripts/make-gazetteer writes Data/). Pure, no dependencies.
+        .target(name: "GalgenPlaces"),
         // The default site template, compiled into the binary from site-template/.
         .target(
             name: "GalgenSiteTemplate",
@@ -173,6 +177,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+        .testTarget(name: "GalgenPlacesTests", dependencies: ["GalgenPlaces"]),
         .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPixelsTests", dependencies: ["GalgenPixels"]),
         .testTarget(name: "GalgenHashTests", dependencies: ["GalgenHash"]),
