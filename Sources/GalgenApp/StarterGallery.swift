@@ -6,7 +6,7 @@ enum StarterGallery {
             title: My photos
             description: A few favourites.
 
-            """ + template + thumbnails + order + words + """
+            """ + template + thumbnails + order + places + words + """
             # Every photo (JPEG, HEIC, AVIF, WebP, PNG) in photos/ and its subfolders. Single
             # photos can be listed too, with words of their own, and https:// URLs (downloaded
             # once into .galgen-cache/ and revalidated on later builds); a photo may be brought
@@ -30,7 +30,7 @@ enum StarterGallery {
             title: \(YAMLText.scalar(starter.title))
             # description: Shown under the title.
 
-            """ + template + thumbnails + order + words + photos(starter, source: source) + download
+            """ + template + thumbnails + order + places + words + photos(starter, source: source) + download
     }
 
     private static func photos(_ starter: FolderStarter, source: String) -> String {
@@ -88,6 +88,17 @@ enum StarterGallery {
         # IMG_2 before IMG_10) or manual (as listed below; a folder's photos by name).
         sort: date
         # reverse: true         # newest (or last) first
+
+        """
+
+    private static let places = """
+
+        # Uncomment to name where photos were taken (from their GPS, offline): a place name per
+        # photo, a page per place and a map. Never a coordinate; photos in a hide_near circle
+        # (lat, lon, km: home, a friend's) get no place. Nothing about places is published otherwise.
+        # places:
+        #   level: city         # city, region or country
+        #   hide_near: [[52.37, 4.89, 1]]
 
         """
 

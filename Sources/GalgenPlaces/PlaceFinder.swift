@@ -11,7 +11,9 @@ public enum PlaceFinder {
 
     public static func place(latitude: Double, longitude: Double, level: Place.Level, in gazetteer: Gazetteer = .shared) -> Place? {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
-        let nearest = gazetteer.nearestCity(latitude: latitude, longitude: longitude, radiusKm: regionKm)
+        // Most photos are taken near a town: the small search finds the nearest, the wide one the rest.
+        let nearest = gazetteer.nearestCity(latitude: latitude, longitude: longitude, radiusKm: cityKm)
+            ?? gazetteer.nearestCity(latitude: latitude, longitude: longitude, radiusKm: regionKm)
         let land = gazetteer.land(latitude: latitude, longitude: longitude)
         if land == nil, (nearest?.km ?? .infinity) > seaKm { return nil }
         guard let (city, km) = nearest else {

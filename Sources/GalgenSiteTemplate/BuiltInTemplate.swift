@@ -11,6 +11,8 @@ public enum BuiltInTemplate {
         "albums.mustache": PackageResources.albums_mustache,
         "tag.mustache": PackageResources.tag_mustache,
         "tags.mustache": PackageResources.tags_mustache,
+        "place.mustache": PackageResources.place_mustache,
+        "places.mustache": PackageResources.places_mustache,
         "gallery.css": PackageResources.gallery_css,
         "gallery.state.js": PackageResources.gallery_state_js,
         "gallery.segments.js": PackageResources.gallery_segments_js,

@@ -55,6 +55,27 @@ enum Fixture {
         return "assets/" + String(name[..<dot]) + "." + fingerprint + String(name[dot...])
     }
 
+    /// `places:` on, and the photos of `slugs` taken in Kyoto: a place line, a place page and the places index.
+    static func withPlaces(_ gallery: inout Gallery, slugs: Set<String>) -> [ImageSource: RenderedImage] {
+        gallery.places = PlacesSettings()
+        var rendered = renderAll(gallery)
+        for image in gallery.allImages where slugs.contains(image.slug) { rendered[image.source]?.coordinates = kyoto }
+        return rendered
+    }
+
+    static let kyoto = GeoCoordinates(latitude: 35.0116, longitude: 135.7681)!
+
+    /// `count` points, each at a different town (walking a lattice over Europe).
+    static func distinctTowns(_ count: Int) -> [GeoCoordinates] {
+        var seen = Set<Place>()
+        var points: [GeoCoordinates] = []
+        for step in 0..<10_000 where points.count < count {
+            let point = GeoCoordinates(latitude: 43 + Double(step / 60) * 0.3, longitude: -2 + Double(step % 60) * 0.4)!
+            if let place = PlacesSettings().place(of: point), seen.insert(place).inserted { points.append(point) }
+        }
+        return points
+    }
+
     static func present(_ gallery: Gallery, rendered: [ImageSource: RenderedImage]? = nil) -> [PageViewModel] {
         Presenter.present(gallery: gallery, plan: Planner.plan(gallery), rendered: rendered ?? renderAll(gallery),
                           generator: "galgen test")

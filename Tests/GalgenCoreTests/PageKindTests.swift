@@ -17,10 +17,18 @@ struct PageKindTests {
                 return image
             }),
             Album(title: "Night", slug: "night", images: [Fixture.image("n")]),
-        ])
+        ] + (paged ? [Album(title: "Far", slug: "far", images: (0..<200).map { Fixture.image("f\($0)") })] : []))
         gallery.baseURL = "https://example.com/"
         gallery.viewer.slideshowSeconds = 4
-        var pages = Fixture.present(gallery)
+        // Day's photos in Kyoto (paged: a place of several pages); paged, Far's 200 at 200 other
+        // towns (a places index of several pages).
+        var rendered = Fixture.withPlaces(&gallery, slugs: Set((0..<count).map { "d\($0)" }))
+        if paged {
+            for (index, point) in Fixture.distinctTowns(200).enumerated() {
+                rendered[Fixture.image("f\(index)").source]?.coordinates = point
+            }
+        }
+        var pages = Fixture.present(gallery, rendered: rendered)
         // An album's zip (`downloads: zip`) is linked only once the build made it.
         if let index = pages.firstIndex(where: { $0.kind == .overview }), case var .overview(body) = pages[index].body {
             body.downloadAll = DownloadLinkViewModel(href: "day.3f2a9c1e.zip", fileName: "day.zip", label: "Download all")
@@ -35,6 +43,8 @@ struct PageKindTests {
         .albums: AlbumsPageBody.fields.all.map(\.name),
         .tag: TagPageBody.fields.all.map(\.name),
         .tags: TagsPageBody.fields.all.map(\.name),
+        .place: PlacePageBody.fields.all.map(\.name),
+        .places: PlacesPageBody.fields.all.map(\.name),
     ]
 
     /// What a section `{{#name}}y{{/name}}{{^name}}n{{/name}}` shows for this value: a y per item of a list.
@@ -86,6 +96,7 @@ struct PageKindTests {
         let p = try #require(photo.photoPage), o = try #require(overview.overview), a = try #require(albums.albumList)
         let link = AlbumNavLink(title: "X", href: "x/")
         var photoChanges = [PhotoPageBody](repeating: p, count: 9)
+        try #require(p.place != nil, "the photo has a place")
         photoChanges[0].photo.title = "X"
         photoChanges[1].segments.removeLast()
         photoChanges[2].previousPhoto = nil
@@ -95,6 +106,8 @@ struct PageKindTests {
         photoChanges[6].slideshowSeconds = nil
         photoChanges[7].tagLinks.removeLast()
         photoChanges[8].hasTags = false
+        photoChanges.append(p)
+        photoChanges[9].place = nil
         var overviewChanges = [OverviewPageBody](repeating: o, count: 6)
         overviewChanges[0].rows.removeLast()
         overviewChanges[1].pagination = PaginationViewModel(previous: nil, next: "x/", numbers: [])

@@ -221,7 +221,7 @@ struct SiteRendererTests {
             let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(name)))
             #expect(BuiltInTemplate.files[name] == bytes, "\(name) differs from the compiled-in copy")
         }
-        #expect(Set(BuiltInTemplate.template.templates.keys) == ["head", "page", "overview", "albums", "tag", "tags"])
+        #expect(Set(BuiltInTemplate.template.templates.keys) == ["head", "page", "overview", "albums", "tag", "tags", "place", "places"])
         #expect(Set(BuiltInTemplate.template.assets.keys) == ["gallery.css", "gallery.js"])
     }
 

@@ -30,7 +30,8 @@ struct ViewModelLookupTests {
         var gallery = Fixture.albums([Album(title: "Day", slug: "day", description: "D", images: [tagged]),
                                       Album(title: "Night", slug: "night", images: [Fixture.image("b")])])
         gallery.baseURL = "https://example.com/"
-        return Fixture.present(gallery)
+        let rendered = Fixture.withPlaces(&gallery, slugs: ["a"])
+        return Fixture.present(gallery, rendered: rendered)
     }
 
     /// A page answers every property of its frame and of its body, by the name it has there.
@@ -104,7 +105,8 @@ struct ViewModelLookupTests {
     @Test func theFrameAndEachBodyNameTheirFieldsApart() {
         let frame = Set(PageFrame.fields.all.map(\.name))
         let bodies = [PhotoPageBody.fields.all.map(\.name), OverviewPageBody.fields.all.map(\.name), AlbumsPageBody.fields.all.map(\.name),
-                      TagPageBody.fields.all.map(\.name), TagsPageBody.fields.all.map(\.name)]
+                      TagPageBody.fields.all.map(\.name), TagsPageBody.fields.all.map(\.name),
+                      PlacePageBody.fields.all.map(\.name), PlacesPageBody.fields.all.map(\.name)]
         #expect(bodies.count == PageKind.allCases.count)
         for names in bodies {
             #expect(frame.isDisjoint(with: names), "\(names)")

@@ -42,6 +42,14 @@ struct InitFromFolderTests {
         #expect(Self.group(gallery)?.written == "photos/")
         #expect(Self.group(gallery)?.root == project.path + "/photos")
         #expect(project.list().contains("site-template/page.mustache"))
+        // Places are off, with the block to turn them on written commented out; uncommented, it parses.
+        #expect(gallery.places == nil)
+        #expect(yaml.contains("\n# places:\n#   level: city ") && yaml.contains("Never a coordinate"))
+        let placesOn = yaml.replacingOccurrences(of: "# places:\n#   level: city", with: "places:\n  level: city")
+            .replacingOccurrences(of: "#   hide_near:", with: "  hide_near:")
+        try project.write("gallery.yml", placesOn)
+        let on = try Self.gallery(in: project.path)
+        #expect(on.places == PlacesSettings(level: .city, hideNear: [.init(latitude: 52.37, longitude: 4.89, km: 1)]))
     }
 
     @Test func aFolderElsewhereIsNamedByItsAbsolutePath() throws {

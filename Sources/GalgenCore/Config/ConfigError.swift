@@ -11,6 +11,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
         case reservedSlug(String)
+        case placesFolderTaken(String)
         case slugTooLong(String, limit: Int)
         case unsupportedScheme(String, url: String)
         case insecureURL(url: String, host: String)
@@ -68,6 +69,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .reservedSlug(slug):
             "the slug '\(slug)' is a folder galgen's site uses itself (\(OutputLayout.reservedNames.sorted().joined(separator: ", "))). "
                 + "Choose another 'slug:'."
+        case let .placesFolderTaken(slug):
+            "the slug '\(slug)' is where the places pages go when 'places:' is on. Give this album or photo another 'slug:'."
         case let .invalidSlug(slug):
             "the slug '\(slug)' may only contain letters, digits, '-' and '_', and must start with a letter or digit."
         case let .slugTooLong(slug, limit):

@@ -57,7 +57,8 @@ struct ConfigReader {
     var errors: [ConfigError] = []
 
     static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "video", "live_photos", "download", "viewer", "images", "albums", "sort",
-                              "reverse", "feeds", "tags", "downloads", "language", "labels", "details", "rights"]
+                              "reverse", "feeds", "tags", "downloads", "language", "labels", "details", "rights",
+                              "places"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenPlaces
 import Yams
 
 /// `feeds:`, `tags:`, `downloads:`, `language:` and `labels:` at the top of gallery.yml, and a
@@ -10,6 +11,7 @@ extension ConfigReader {
         gallery.downloads = readDownloads(fields["downloads"], key: "downloads") ?? .none
         gallery.details = readDetails(fields["details"]) ?? DetailGroup.all
         gallery.rights = readRights(fields["rights"])
+        gallery.places = readPlaces(fields["places"])
         gallery.language = SiteLanguage(tag: languageTag(fields["language"]) ?? "en", overrides: readLabels(fields["labels"]))
     }
 
@@ -69,6 +71,53 @@ extension ConfigReader {
             rights.acquireLicensePage = nil
         }
         return rights
+    }
+
+    /// `places: false` (the default: nothing), `places: true` (cities), or
+    /// `places: {level: city | region | country, hide_near: [[latitude, longitude, km], …]}`.
+    mutating func readPlaces(_ field: Field?) -> PlacesSettings? {
+        guard let field, !field.value.isNull else { return nil }
+        if case .scalar = field.value {
+            guard let on = Self.boolean(field) else {
+                fail(.wrongType(key: "places", expected: "true, false or {level: city, hide_near: [[52.37, 4.89, 2]]}"), at: field.value)
+                return nil
+            }
+            return on ? PlacesSettings() : nil
+        }
+        guard let fields = mapping(field.value, context: "places", allowed: ["level", "hide_near"]) else { return nil }
+        var settings = PlacesSettings(level: choice(fields["level"], key: "places.level", as: Place.Level.self) ?? .city)
+        guard let hide = fields["hide_near"], !hide.value.isNull else { return settings }
+        let expected = "a list of circles, each [latitude, longitude, km] such as [52.37, 4.89, 2]"
+        guard case let .sequence(circles) = hide.value else {
+            fail(.wrongType(key: "places.hide_near", expected: expected), at: hide.value)
+            return settings
+        }
+        for circle in circles {
+            guard case let .sequence(numbers) = circle, numbers.count == 3 else {
+                fail(.wrongType(key: "places.hide_near", expected: expected), at: circle)
+                continue
+            }
+            let values = [(numbers[0], -90.0...90.0, "latitude"), (numbers[1], -180.0...180.0, "longitude"), (numbers[2], 0.001...20_000.0, "km")]
+                .map { node, range, name in number(node, key: "places.hide_near " + name, range: range) }
+            if let latitude = values[0], let longitude = values[1], let km = values[2] {
+                settings.hideNear.append(PlacesSettings.Circle(latitude: latitude, longitude: longitude, km: km))
+            }
+        }
+        return settings
+    }
+
+    /// A plain number in `range` (`52.37`, `-4`).
+    mutating func number(_ node: Node, key: String, range: ClosedRange<Double>) -> Double? {
+        guard case let .scalar(scalar) = node, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
+            fail(.wrongType(key: key, expected: "a number between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())"), at: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            fail(.outOfRange(key: key, value: scalar.string, range: "between \(range.lowerBound.formatted()) and \(range.upperBound.formatted())"),
+                 at: node)
+            return nil
+        }
+        return value
     }
 
     /// A photo's `tags:`: one tag or a list of them, each trimmed and NFC, empty ones dropped.

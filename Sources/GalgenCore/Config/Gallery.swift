@@ -28,6 +28,8 @@ public struct Gallery: Equatable, Sendable {
     public var details = DetailGroup.all
     /// `rights:`: the photos' creator, copyright and licence, unless an album or a photo says otherwise.
     public var rights = RightsSettings()
+    /// `places:`: nil (the default) publishes nothing about where anything was taken.
+    public var places: PlacesSettings?
 
     public init(
         title: String, description: String? = nil, baseURL: String? = nil, templatePath: String? = nil,

@@ -36,6 +36,7 @@ extension BuildPipeline {
             return album
         }
         readSidecars(&gallery, directory: directory, inputs: &inputs, errors: &errors)
+        errors += PlaceIndex.folderConflicts(gallery)
         guard errors.isEmpty else { throw .config(ConfigErrors(ConfigErrors.inFileOrder(errors))) }
         var seen = Set<String>()
         return Expanded(gallery: gallery, inputs: inputs.filter { seen.insert($0).inserted })

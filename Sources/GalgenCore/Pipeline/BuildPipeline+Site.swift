@@ -62,13 +62,16 @@ extension BuildPipeline {
             }
             // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
             // most tags have one page, and each handing links the assets and writes once.
-            var batch = presentation.tagsIndex()
-            for position in 0...presentation.tagCount {
-                if position < presentation.tagCount { batch += presentation.pages(ofTag: position) }
-                guard batch.count >= Self.tagPagesAtOnce || position == presentation.tagCount, !batch.isEmpty else { continue }
-                addresses += batch.compactMap(\.canonicalURL)
-                try handPages(batch, template: template, to: output, site: &site)
-                batch = []
+            for (index, count, pages) in [(presentation.tagsIndex(), presentation.tagCount, presentation.pages(ofTag:)),
+                                          (presentation.placesIndex(), presentation.placeCount, presentation.pages(ofPlace:))] {
+                var batch = index
+                for position in 0...count {
+                    if position < count { batch += pages(position) }
+                    guard batch.count >= Self.tagPagesAtOnce || position == count, !batch.isEmpty else { continue }
+                    addresses += batch.compactMap(\.canonicalURL)
+                    try handPages(batch, template: template, to: output, site: &site)
+                    batch = []
+                }
             }
             try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
             output.unlisted(presentation.unlistedFolders + privateSites.map { $0.seal.folder + "/" })

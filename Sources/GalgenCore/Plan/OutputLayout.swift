@@ -54,6 +54,20 @@ public struct OutputLayout: Equatable, Sendable {
     /// later pages (`<album>/page/2/`) and the tag pages (`tags/`).
     public static let reservedNames: Set<String> = ["images", "assets", "page", "tags"]
 
+    /// The places pages' folder (`places:`; not reserved, so a gallery without places keeps an
+    /// album of that name: `PlaceIndex.folderConflicts` refuses one when places are on).
+    public static let placesFolder = "places/"
+
+    /// Page `number` (from 1) of the places index: `places/index.html`, then `places/page/2/index.html`…
+    public static func placesIndex(number: Int = 1) -> String {
+        number <= 1 ? placesFolder + index : placesFolder + "page/\(number)/" + index
+    }
+
+    /// Page `number` (from 1) of a place's page: `places/kyoto-jp/index.html`, then `…/page/2/index.html`…
+    public static func placePage(slug: String, number: Int = 1) -> String {
+        number <= 1 ? placesFolder + slug + "/" + index : placesFolder + slug + "/page/\(number)/" + index
+    }
+
     /// The tag pages' folder.
     public static let tagsFolder = "tags/"
 

@@ -5,6 +5,8 @@ public enum PageBody: Equatable, Sendable {
     case albums(AlbumsPageBody)
     case tag(TagPageBody)
     case tags(TagsPageBody)
+    case place(PlacePageBody)
+    case places(PlacesPageBody)
 
     public var kind: PageKind {
         switch self {
@@ -13,6 +15,8 @@ public enum PageBody: Equatable, Sendable {
         case .albums: .albums
         case .tag: .tag
         case .tags: .tags
+        case .place: .place
+        case .places: .places
         }
     }
 
@@ -24,6 +28,8 @@ public enum PageBody: Equatable, Sendable {
         case let .albums(body): body
         case let .tag(body): body
         case let .tags(body): body
+        case let .place(body): body
+        case let .places(body): body
         }
     }
 
@@ -36,6 +42,8 @@ public enum PageBody: Equatable, Sendable {
         case let .albums(body): body.templateField(name)
         case let .tag(body): body.templateField(name)
         case let .tags(body): body.templateField(name)
+        case let .place(body): body.templateField(name)
+        case let .places(body): body.templateField(name)
         }
     }
 }
@@ -55,6 +63,8 @@ public struct PhotoPageBody: ViewModel, Equatable, Sendable {
     /// The photo's tags, each a link to its tag page (none with `tags: false`).
     public var tagLinks: [TagLinkViewModel] = []
     public var hasTags = false
+    /// Where it was taken (`places:`), a link to the place's page when it has one.
+    public var place: PlaceLinkViewModel? = nil
 
     public static let fields: ViewModelFields<Self> = [
         .init("photo") { $0.photo },
@@ -66,6 +76,7 @@ public struct PhotoPageBody: ViewModel, Equatable, Sendable {
         .init("slideshowSeconds") { $0.slideshowSeconds },
         .init("tagLinks") { $0.tagLinks },
         .init("hasTags") { $0.hasTags },
+        .init("place") { $0.place },
     ]
 }
 

@@ -15,6 +15,10 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
     case tag
     /// The tags index: every tag with its count (`tags.mustache`, else `albums.mustache`).
     case tags
+    /// A page of a place's photos (`place.mustache`, else `tag.mustache`).
+    case place
+    /// The places index: the map and every place with its count (`places.mustache`, else `tags.mustache`).
+    case places
 
     /// The name of the kind's own template, without `.mustache`; also the `{{template}}` key.
     public var template: String {
@@ -24,6 +28,8 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
         case .albums: "albums"
         case .tag: "tag"
         case .tags: "tags"
+        case .place: "place"
+        case .places: "places"
         }
     }
 
@@ -34,6 +40,8 @@ public enum PageKind: CaseIterable, Equatable, Sendable {
         case .photo, .overview, .albums: nil
         case .tag: .overview
         case .tags: .albums
+        case .place: .tag
+        case .places: .tags
         }
     }
 

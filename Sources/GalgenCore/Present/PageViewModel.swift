@@ -75,6 +75,8 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
     public var noindex = false
     /// The tags index (`tags/`), linked from the album list and the listed albums' overview pages.
     public var tagsIndexLink: String? = nil
+    /// The places index, on the album list and listed albums' overviews (`places:`).
+    public var placesIndexLink: String? = nil
     /// With `base_url`: this page's public address, and what link previews show.
     public var canonicalURL: String? = nil
     public var preview: PreviewViewModel? = nil
@@ -99,6 +101,7 @@ public struct PageFrame: ViewModel, Equatable, Sendable {
         .init("generator") { $0.generator },
         .init("noindex") { $0.noindex },
         .init("tagsIndexLink") { $0.tagsIndexLink },
+        .init("placesIndexLink") { $0.placesIndexLink },
         .init("canonicalURL") { $0.canonicalURL },
         .init("preview") { $0.preview },
         .init("feeds") { $0.feeds },

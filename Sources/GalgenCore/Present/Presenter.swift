@@ -28,6 +28,7 @@ public enum Presenter {
         let site = SitePresentation(gallery: gallery, plan: plan, rendered: rendered, generator: generator, originals: originals)
         return [site.front()].compactMap { $0 } + (0..<site.albumCount).flatMap(site.pages(ofAlbum:))
             + site.tagsIndex() + (0..<site.tagCount).flatMap(site.pages(ofTag:))
+            + site.placesIndex() + (0..<site.placeCount).flatMap(site.pages(ofPlace:))
     }
 
     /// The photos of an album that have renditions, in the album's order, each with its words

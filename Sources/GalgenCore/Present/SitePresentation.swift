@@ -17,6 +17,9 @@ public struct SitePresentation {
     let covers: [(count: Int, first: ShownImage?)]
     /// Every published tag and its photos (empty with `tags: false`).
     let tagIndex: TagIndex
+    /// Every published place and its photos (empty without `places:`), and each shown item's place.
+    let placeIndex: PlaceIndex
+    let placeOf: [ImageSource: Place]
     /// The site's strings, made once (`gallery.labels` builds its table each time).
     let labels: Labels
     /// Each album's zip (`downloads: zip`) by the album's slug, for its "Download all" link.
@@ -40,15 +43,28 @@ public struct SitePresentation {
         self.originals = originals
         // Each album's photos are worked out once here, for its cover and its tags (`TagIndex`).
         var tagged = TagIndex.Builder()
-        covers = gallery.hasAlbums ? gallery.albums.enumerated().map { position, album in
+        var located = PlaceIndex.Builder()
+        // Places need every album's items (a shared photo is looked up once); without `places:`, none is kept.
+        let albums = gallery.hasAlbums ? gallery.albums : Array(gallery.albums.prefix(1))
+        var shownByAlbum: [[ShownImage]] = []
+        covers = gallery.hasAlbums ? albums.enumerated().map { position, album in
             let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
             if gallery.tags.enabled { tagged.add(album: album, position: position, shown: shown) }
+            if gallery.places != nil { shownByAlbum.append(shown) }
             return (shown.count, shown.first)
         } : []
-        if gallery.tags.enabled, !gallery.hasAlbums, let album = gallery.albums.first {
-            tagged.add(album: album, position: 0, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
+        if !gallery.hasAlbums, let album = albums.first, gallery.tags.enabled || gallery.places != nil {
+            let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
+            if gallery.tags.enabled { tagged.add(album: album, position: 0, shown: shown) }
+            if gallery.places != nil { shownByAlbum.append(shown) }
         }
         tagIndex = tagged.finish()
+        let placeOf = PlaceLookup.places(gallery, albums: shownByAlbum, rendered: rendered)
+        for (position, (album, shown)) in zip(albums, shownByAlbum).enumerated() {
+            located.add(album: album, position: position, shown: shown) { placeOf[$0.image.source] }
+        }
+        self.placeOf = placeOf
+        placeIndex = located.finish(language: gallery.language.tag)
         labels = gallery.labels
     }
 
@@ -79,6 +95,7 @@ public struct SitePresentation {
             useThumbnailSegments: false, parentLink: nil, generator: generator, labels: labels)
         var front = [PageViewModel(frame: frame, body: .albums(AlbumsPageBody(albums: albumLinks, hasAlbums: !albumLinks.isEmpty)))]
         linkTagsIndex(&front)
+        linkPlacesIndex(&front)
         guard let base = gallery.baseURL else { return front[0] }
         // The first listed album's cover.
         let firstListed = zip(gallery.albums, covers).first { !$0.0.unlisted }?.1
@@ -105,8 +122,14 @@ public struct SitePresentation {
         var pages = Presenter.albumPages(album, shown: shown, gallery: gallery, plan: plan, generator: generator)
         addDownloads(&pages, album: album, shown: shown)
         linkTags(&pages, album: album, shown: shown)
+        linkPlaces(&pages, album: album, shown: shown)
         if gallery.hasAlbums { linkNeighbours(&pages, position: position) }
-        if album.unlisted { for page in pages.indices { pages[page].noindex = true } } else { linkTagsIndex(&pages) }
+        if album.unlisted {
+            for page in pages.indices { pages[page].noindex = true }
+        } else {
+            linkTagsIndex(&pages)
+            linkPlacesIndex(&pages)
+        }
         guard let base = gallery.baseURL else { return PresentedAlbum(pages: pages, feed: []) }
         let previews = Presenter.previewImages(album, shown: shown, plan: plan)
         return PresentedAlbum(pages: pages.map { withFeedLinks(Presenter.addressed($0, base: base, gallery: gallery, preview: previews[$0.path]), album: album) },

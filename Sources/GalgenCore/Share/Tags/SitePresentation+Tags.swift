@@ -32,7 +32,7 @@ extension SitePresentation {
     }
 
     /// With `base_url`: each page's address and link preview (page `number`'s first photo).
-    private func addressed(_ pages: [PageViewModel], preview: (Int) -> ShownImage?) -> [PageViewModel] {
+    func addressed(_ pages: [PageViewModel], preview: (Int) -> ShownImage?) -> [PageViewModel] {
         guard let base = gallery.baseURL else { return pages }
         return pages.enumerated().map { number, page in
             withFeedLinks(Presenter.addressed(page, base: base, gallery: gallery, preview: preview(number + 1).map { Presenter.PreviewImage($0, $0.main) }),
