@@ -30,6 +30,7 @@ extension VideoRunner {
                              alt: rendered.metadata.words.alt))
         rendered.facts = probe.facts
         rendered.location = probe.location
+        rendered.coordinates = probe.coordinates
         rendered.sourceFormat = Self.containerFormat(path)
         return rendered
     }

@@ -42,3 +42,16 @@ struct PlacesConfigTests {
         #expect(away.place(of: home)?.city == "La Defense")
     }
 }
+
+/// Video positions as ISO 6709 writes them in containers.
+struct ISO6709Tests {
+    @Test func positionsWithAndWithoutHeightAndWhatIsNone() {
+        #expect(ISO6709.coordinates("+52.3693+006.6761+10.534988/") == GeoCoordinates(latitude: 52.3693, longitude: 6.6761))
+        #expect(ISO6709.coordinates("+51.4169-000.0806/") == GeoCoordinates(latitude: 51.4169, longitude: -0.0806))
+        #expect(ISO6709.coordinates("-33.8688+151.2093/") == GeoCoordinates(latitude: -33.8688, longitude: 151.2093))
+        #expect(ISO6709.coordinates("+00.0000+000.0000/") == nil, "0° 0′: the camera knew nothing")
+        for text in ["", "London", "+95.0+010.0/", "+1.0", "52.3+6.6/", "+52.3x+6.6/"] {
+            #expect(ISO6709.coordinates(text) == nil, "\(text)")
+        }
+    }
+}

@@ -39,7 +39,7 @@ struct TagMetadataCacheTests {
                 guard canReadMetadata, let metadata = FakePhoto(bytes: bytes).metadata else { return nil }
                 var facts = PhotoFacts(make: "Fake", model: "Camera")
                 facts.lensModel = "Read again"
-                return (metadata, facts)
+                return (metadata, facts, nil)
             })
         _ = try await BuildPipeline(configPath: "/site/gallery.yml", jobs: 1, renderer: renderer, effects: effects, generator: "galgen test").run()
     }

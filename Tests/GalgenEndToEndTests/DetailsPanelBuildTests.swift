@@ -90,11 +90,11 @@ struct DetailsPanelBuildTests {
         // As an older galgen kept it: metadata reader 3, facts without the panel's new fields.
         let records = project.path(".galgen-cache/renditions.json")
         var text = try String(contentsOfFile: records, encoding: .utf8)
-        try #require(text.contains("\"focalLength35mm\":82,") && text.contains("\"reader\":4"), "\(text.prefix(600))")
+        try #require(text.contains("\"focalLength35mm\":82,") && text.contains("\"reader\":5"), "\(text.prefix(600))")
         for field in ["\"exposureBias\":0.6666666666666666,", "\"flashFired\":false,", "\"focalLength35mm\":82,"] {
             text = text.replacingOccurrences(of: field, with: "")
         }
-        try text.replacingOccurrences(of: "\"reader\":4", with: "\"reader\":3").write(toFile: records, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"reader\":5", with: "\"reader\":3").write(toFile: records, atomically: true, encoding: .utf8)
         // A changed gallery.yml, so the build is not skipped as unchanged (`last-build`).
         try project.writeGallery("thumbnails: { widths: [160], formats: [jpeg] }\nimages: [photos/dn_nikon_d3100.jpg]\n# again\n")
         let again = try await project.build()

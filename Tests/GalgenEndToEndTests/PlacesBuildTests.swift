@@ -71,6 +71,39 @@ struct PlacesBuildTests {
         #expect(refused.stderr.contains("gallery.yml:"), "\(refused.stderr)")
     }
 
+    @Test(.enabled(if: VideoClips.available, "ffmpeg and ffprobe are not installed (make setup installs them)"))
+    func aVideoFilmedInKyotoHasItsPlaceAndItsMP4sNoPosition() async throws {
+        let project = try TestProject("places: true\nthumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [144] }\nimages: [photos/]\n")
+        try FileManager.default.createDirectory(atPath: project.path("photos"), withIntermediateDirectories: true)
+        try VideoClips.make("temple.mp4", in: project.path("photos"),
+                            VideoClips.sourceInputs(size: "256x144") + VideoClips.h264 + ["-metadata", "location=+35.0116+135.7681/"])
+        let result = try await project.build()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(project.siteFile("temple/index.html")?.contains(">Kyoto, Japan</a>") == true)
+        #expect(project.siteFile("places/index.html")?.contains("Kyoto, Japan") == true)
+        for mp4 in project.siteFiles("images").filter({ $0.hasSuffix(".mp4") }) {
+            let probe = try VideoClips.run(try #require(VideoClips.ffprobe), ["-v", "quiet", "-show_entries", "format_tags", "-of", "json", project.site + "/images/" + mp4])
+            #expect(!probe.output.contains("35.01") && !probe.output.contains("location"), "\(mp4): \(probe.output)")
+        }
+    }
+
+    /// A record kept before galgen kept positions (metadata reader 4, no coordinates) gets its
+    /// position read again with its words, without rendering: its place appears.
+    @Test func aRecordKeptBeforePositionsGetsItsPlaceWithoutRendering() async throws {
+        let gallery = "places: true\nthumbnails: { widths: [160], formats: [jpeg] }\nimages: [photos/defense.jpg]\n"
+        let project = try TestProject(gallery, photos: Self.photos)
+        #expect(try await project.build().status == 0)
+        let records = project.path(".galgen-cache/renditions.json")
+        var text = try String(contentsOfFile: records, encoding: .utf8)
+        let coordinates = try #require(text.range(of: #","coordinates":\{[^}]*\}"#, options: .regularExpression))
+        text.removeSubrange(coordinates)
+        try text.replacingOccurrences(of: "\"reader\":5", with: "\"reader\":4").write(toFile: records, atomically: true, encoding: .utf8)
+        try project.writeGallery(gallery + "# again\n")
+        let again = try await project.build()
+        #expect(again.status == 0 && (again.stdout + again.stderr).contains("not decoded again"), "\(again.stdout)\(again.stderr)")
+        #expect(project.siteFile("defense/index.html")?.contains(">La Defense, France</a>") == true)
+    }
+
     static func textFiles(_ root: String) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: root)
         var files: [String] = []

@@ -55,6 +55,19 @@ struct PlaceFinderTests {
         #expect((country.latitude, country.longitude) != (region.latitude, region.longitude))
     }
 
+    @Test func theGazetteersNumbersAreReadAsFloatReadsThem() {
+        for text in ["-33.868", "151", "0.5", "-0", "42.58", "179.999", "-179.999", "89.9"] {
+            var bytes = Array(text.utf8)
+            let read = bytes.withUnsafeMutableBufferPointer { Gazetteer.number(UnsafeBufferPointer($0), 0..<$0.count) }
+            #expect(read == Float(text), "\(text)")
+        }
+        for text in ["1.2.3", "", "-", "a", "1-2", "."] {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBufferPointer { Gazetteer.number(UnsafeBufferPointer($0), 0..<$0.count) } == nil, "\(text)")
+        }
+        #expect(Gazetteer.shared.cities.count == 144_563 && Gazetteer.shared.land.count == 288)
+    }
+
     @Test func greatCircleDistances() {
         // Paris to London, about 344 km; a degree of latitude, about 111 km; across the antimeridian.
         #expect(abs(GreatCircle.distanceKm(48.8566, 2.3522, 51.5074, -0.1278) - 343.5) < 2)

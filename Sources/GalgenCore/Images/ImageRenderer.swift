@@ -11,16 +11,20 @@ public struct ImageRenderer: Sendable {
     /// The photo's metadata and camera facts read without decoding its pixels, for a kept
     /// rendering whose metadata an older reader read (`PhotoMetadata.isOutdated`); nil when it
     /// cannot be read so (then the photo is rendered again).
-    public var readMetadata: @Sendable (_ source: [UInt8]) -> (metadata: PhotoMetadata, facts: PhotoFacts)?
+    public var readMetadata: @Sendable (_ source: [UInt8]) -> ReadMetadata?
 
     public init(render: @escaping @Sendable ([UInt8], RenditionRequest) throws -> RenderedImage,
                 peakBytes: @escaping @Sendable ([UInt8], RenditionRequest) -> Int = { _, _ in 0 },
-                readMetadata: @escaping @Sendable ([UInt8]) -> (metadata: PhotoMetadata, facts: PhotoFacts)? = { _ in nil }) {
+                readMetadata: @escaping @Sendable ([UInt8]) -> ReadMetadata? = { _ in nil }) {
         self.render = render
         self.peakBytes = peakBytes
         self.readMetadata = readMetadata
     }
 }
+
+/// What `ImageRenderer.readMetadata` reads from a photo without decoding it: its words, its
+/// camera's facts and its position (for the build only, `RenderedImage.coordinates`).
+public typealias ReadMetadata = (metadata: PhotoMetadata, facts: PhotoFacts, coordinates: GeoCoordinates?)
 
 /// One encoding's renditions of a source, smallest first.
 public struct RenditionsOfFormat: Equatable, Sendable, Codable {

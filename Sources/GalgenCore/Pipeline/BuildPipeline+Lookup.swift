@@ -176,6 +176,7 @@ extension BuildPipeline {
             var image = image
             image.metadata = read.metadata
             image.facts = read.facts
+            image.coordinates = read.coordinates
             refreshed[format] = keys[format].flatMap { try? effects.renditions.keep($0, image) } ?? image
         }
         return refreshed

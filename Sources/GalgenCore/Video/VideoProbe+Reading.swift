@@ -72,6 +72,15 @@ extension VideoProbe {
 
     static let locationWords = ["location", "iso6709", "xyz", "gps", "coordinates"]
 
+    /// Where it was filmed, for the build only (`RenderedImage.coordinates`, `places:`): the first
+    /// ISO 6709 position among the tags `location` looks at, Apple's own first.
+    public var coordinates: GeoCoordinates? {
+        let names = ["com.apple.quicktime.location.ISO6709", "location"] + tags.keys.sorted().filter { key in
+            Self.locationWords.contains { key.contains($0) }
+        }
+        return names.lazy.compactMap { self.tags[$0].flatMap(ISO6709.coordinates) }.first
+    }
+
     /// A tag's text, cleaned; nil when absent or blank.
     func tag(_ name: String) -> String? { tags[name].flatMap(PhotoFacts.clean) }
 }

@@ -18,7 +18,9 @@ public struct PhotoMetadata: Equatable, Sendable, Codable {
     /// (the details panel), and the photo's rights; older records have their facts and words read
     /// again. Records
     /// without a reader are 1.
-    public static let currentReader = 4
+    /// 5: a kept record's position is read with its words (a record from before galgen kept
+    /// positions gets one, for `places:`).
+    public static let currentReader = 5
 
     public init(captured: CaptureTime? = nil, words: EmbeddedWords = EmbeddedWords(), reader: Int = PhotoMetadata.currentReader) {
         self.captured = captured

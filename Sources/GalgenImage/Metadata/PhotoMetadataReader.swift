@@ -40,12 +40,13 @@ public enum PhotoMetadataReader {
         return (combine(xmp: xmp, iptc: IPTCReader.read(resources: blocks.photoshop), exif: exif), facts)
     }
 
-    /// A photo's metadata and camera facts from the one walk over its file, without decoding it;
+    /// A photo's metadata, camera facts and position from the one walk over its file, without decoding it;
     /// nil for a format galgen does not read as a photo (a video).
-    public static func read(_ bytes: [UInt8], format: ImageFormat) -> (metadata: PhotoMetadata, facts: PhotoFacts)? {
+    public static func read(_ bytes: [UInt8], format: ImageFormat) -> ReadMetadata? {
         guard ImageCodecs.codec(for: format) != nil else { return nil }
-        let blocks = LocationScanner.scan(bytes, format: format).blocks
-        return described(blocks, exif: EXIFSummary(tiff: blocks.exif ?? []))
+        let scan = LocationScanner.scan(bytes, format: format)
+        let (metadata, facts) = described(scan.blocks, exif: EXIFSummary(tiff: scan.blocks.exif ?? []))
+        return (metadata, facts, scan.coordinates)
     }
 
     /// Chooses each field from the three sources.
