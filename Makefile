@@ -34,7 +34,7 @@ test: setup test-tools workflow-lint
 # test_private_open.py: the private albums' format opened by WebCrypto; test_private.py: a
 # private album opened with its password, over a server that answers Range requests.
 BROWSER_VENV := .build/browser-venv
-BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_unlisted test_language test_tags test_downloads test_private_open test_private
+BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_unlisted test_language test_tags test_places test_downloads test_private_open test_private
 browser-test: browser-setup
 	@for test in $(BROWSER_TESTS); do \
 		GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/$$test.py || exit 1; \

@@ -14,6 +14,7 @@ public enum BuiltInTemplate {
         "place.mustache": PackageResources.place_mustache,
         "places.mustache": PackageResources.places_mustache,
         "gallery.css": PackageResources.gallery_css,
+        "gallery.map.js": PackageResources.gallery_map_js,
         "gallery.state.js": PackageResources.gallery_state_js,
         "gallery.segments.js": PackageResources.gallery_segments_js,
         "gallery.moves.js": PackageResources.gallery_moves_js,

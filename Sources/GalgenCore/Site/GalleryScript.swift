@@ -14,6 +14,9 @@ public enum GalleryScript {
 
     /// The parts' file names, in the order they are joined (and run).
     public static let parts = [
+        // First: the places map needs nothing the viewer's parts share, and the state part ends
+        // the script on a page without a viewer.
+        "gallery.map.js",
         statePart,
         "gallery.segments.js",
         "gallery.moves.js",
