@@ -66,6 +66,24 @@ struct PhotoDetailsTests {
         #expect(rows(Self.nikon, groups: [.camera], language: "ja") == ["カメラ: NIKON D3100"])
     }
 
+    /// German and French write a decimal comma in galgen's own numbers, never in a lens's name;
+    /// English, Japanese and Arabic keep the full stop.
+    @Test func decimalCommasWhereTheLanguageWritesThem() {
+        var facts = Self.nikon
+        (facts.fNumber, facts.focalLength, facts.focalLength35mm, facts.exposureTime) = (1.8, 4.2, 26, .init(8, 10))
+        let german = rows(facts, groups: [.lens, .exposure], language: "de")
+        #expect(german.contains("Blende: f/1,8") && german.contains("Belichtungskorrektur: +0,7 EV"), "\(german)")
+        #expect(german.contains { $0.hasPrefix("Brennweite: 4,2 mm") } && german.contains("Objektiv: Nikon AF-S DX Nikkor 18-55mm f/3.5-5.6G VR"),
+                "\(german)")
+        #expect(rows(facts, groups: [.exposure], language: "fr").contains { $0.contains("f/1,8") })
+        for language in ["en", "ja", "ar"] {
+            #expect(rows(facts, groups: [.exposure], language: language).contains { $0.contains("f/1.8") }, "\(language)")
+        }
+        let details = VideoDetails(duration: 42.4, width: 1920, height: 1080, frameRate: 29.97, codec: "hevc", hasAudio: true)
+        #expect(PhotoDetails.videoLine(details, facts: facts, width: 1920, height: 1080, groups: [.exposure],
+                                       labels: Labels(SiteLanguage(tag: "de"))) == "29,97 fps · HEVC")
+    }
+
     @Test func aVideosLine() {
         var facts = PhotoFacts(takenAt: "2023:07:14 18:32:05", make: "Apple", model: "iPhone 14")
         facts.offsetTimeOriginal = "+02:00"

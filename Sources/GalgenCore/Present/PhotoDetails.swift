@@ -23,10 +23,10 @@ enum PhotoDetails {
         add(.camera, "detailCamera", facts.cameraText)
         add(.lens, "detailLens", facts.lensText)
         add(.lens, "detailFocalLength", focalLength(facts, labels))
-        add(.exposure, "detailAperture", facts.apertureText)
-        add(.exposure, "detailShutter", facts.exposureText)
+        add(.exposure, "detailAperture", facts.apertureText.map(labels.decimals))
+        add(.exposure, "detailShutter", facts.exposureText.map(labels.decimals))
         add(.exposure, "detailISO", facts.iso.flatMap { $0 > 0 ? String($0) : nil })
-        add(.exposure, "detailExposureCompensation", facts.exposureBiasText)
+        add(.exposure, "detailExposureCompensation", facts.exposureBiasText.map(labels.decimals))
         add(.exposure, "detailFlash", facts.flashFired == true ? labels["detailFlashFired"] : nil)
         add(.time, "detailTaken", taken(facts, labels))
         add(.size, "detailSize", width > 0 && height > 0 ? "\(width) × \(height)" : nil)
@@ -35,8 +35,8 @@ enum PhotoDetails {
 
     /// "55 mm (82 mm in 35 mm)", or the focal length alone.
     static func focalLength(_ facts: PhotoFacts, _ labels: Labels) -> String? {
-        guard let length = facts.focalLengthText else { return nil }
-        guard let equivalent = facts.focalLength35mmText else { return length }
+        guard let length = facts.focalLengthText.map(labels.decimals) else { return nil }
+        guard let equivalent = facts.focalLength35mmText.map(labels.decimals) else { return length }
         return labels.text("detailFocalEquivalent", ["length": length, "equivalent": equivalent])
     }
 
@@ -55,7 +55,7 @@ enum PhotoDetails {
         if groups.contains(.time) { parts.append(details.durationText) }
         if groups.contains(.size), width > 0, height > 0 { parts.append("\(width) × \(height)") }
         if groups.contains(.exposure) {
-            parts += [details.frameRate.flatMap(frameRate), codecName(details.codec), details.hdr.map { _ in "HDR" }]
+            parts += [details.frameRate.flatMap(frameRate).map(labels.decimals), codecName(details.codec), details.hdr.map { _ in "HDR" }]
         }
         if groups.contains(.time) { parts.append(taken(facts, labels)) }
         if groups.contains(.camera) { parts.append(facts.cameraText) }

@@ -67,6 +67,10 @@ public struct Labels: Equatable, Sendable {
     /// "2019-05-04 12:30" in English, "4. Mai 2019, 12:30" in German; nil when unreadable.
     public func date(_ exif: String) -> String? { format.date(exif) }
 
+    /// galgen's own decimal text ("f/1.8", "+0.7 EV", "4.2 mm") with the language's decimal
+    /// comma where it writes one ("f/1,8" in German and French).
+    public func decimals(_ text: String) -> String { format.decimals(text) }
+
     /// `pt` of `pt-BR`, lowercased.
     static func baseLanguage(_ tag: String) -> String {
         String(tag.split(separator: "-").first ?? "").lowercased()

@@ -36,6 +36,18 @@ struct LocaleFormat: Equatable, Sendable {
         return date.formatted(style)
     }
 
+    /// Each full stop between two digits as the locale's decimal comma, where it writes one; any
+    /// other separator (Arabic's U+066B beside Latin digits would read oddly) keeps the full stop.
+    func decimals(_ text: String) -> String {
+        guard let separator = locale?.decimalSeparator, separator == ",", text.contains(".") else { return text }
+        let characters = Array(text)
+        return String(characters.indices.map { index in
+            characters[index] == "." && index > 0 && index + 1 < characters.count
+                && characters[index - 1].isASCII && characters[index - 1].isNumber
+                && characters[index + 1].isASCII && characters[index + 1].isNumber ? "," : characters[index]
+        })
+    }
+
     /// 3000 → "3,000": thousands grouped with commas, as the page's English reads.
     static func grouped(_ number: Int) -> String {
         let digits = Array(String(number.magnitude))
