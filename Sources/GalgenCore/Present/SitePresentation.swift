@@ -44,25 +44,23 @@ public struct SitePresentation {
         // Each album's photos are worked out once here, for its cover and its tags (`TagIndex`).
         var tagged = TagIndex.Builder()
         var located = PlaceIndex.Builder()
-        // Places need every album's items (a shared photo is looked up once); without `places:`, none is kept.
-        let albums = gallery.hasAlbums ? gallery.albums : Array(gallery.albums.prefix(1))
-        var shownByAlbum: [[ShownImage]] = []
-        covers = gallery.hasAlbums ? albums.enumerated().map { position, album in
-            let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
+        var placeOf: [ImageSource: Place] = [:]
+        // One album's items at a time (never the whole gallery's): its tags, and with `places:` its places.
+        func index(_ album: Album, position: Int, shown: [ShownImage]) {
             if gallery.tags.enabled { tagged.add(album: album, position: position, shown: shown) }
-            if gallery.places != nil { shownByAlbum.append(shown) }
-            return (shown.count, shown.first)
-        } : []
-        if !gallery.hasAlbums, let album = albums.first, gallery.tags.enabled || gallery.places != nil {
-            let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
-            if gallery.tags.enabled { tagged.add(album: album, position: 0, shown: shown) }
-            if gallery.places != nil { shownByAlbum.append(shown) }
-        }
-        tagIndex = tagged.finish()
-        let placeOf = PlaceLookup.places(gallery, albums: shownByAlbum, rendered: rendered)
-        for (position, (album, shown)) in zip(albums, shownByAlbum).enumerated() {
+            guard gallery.places != nil else { return }
+            PlaceLookup.add(shown, gallery: gallery, rendered: rendered, to: &placeOf)
             located.add(album: album, position: position, shown: shown) { placeOf[$0.image.source] }
         }
+        covers = gallery.hasAlbums ? gallery.albums.enumerated().map { position, album in
+            let shown = Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered)
+            index(album, position: position, shown: shown)
+            return (shown.count, shown.first)
+        } : []
+        if !gallery.hasAlbums, let album = gallery.albums.first, gallery.tags.enabled || gallery.places != nil {
+            index(album, position: 0, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
+        }
+        tagIndex = tagged.finish()
         self.placeOf = placeOf
         placeIndex = located.finish(language: gallery.language.tag)
         labels = gallery.labels
