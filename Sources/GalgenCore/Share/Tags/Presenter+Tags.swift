@@ -15,44 +15,83 @@ extension Presenter {
     /// A tag's pages: its photos as tiles, each a link to the photo's own page in its album.
     static func tagPages(_ tag: TagIndex.Tag, gallery: Gallery, labels: Labels, generator: String,
                          photo: (TagIndex.Photo) -> TaggedPhoto?) -> [PageViewModel] {
-        let count = OverviewLayout.pageCount(photos: tag.photos.count)
-        return (1...count).map { number in
-            let path = OutputLayout.tagPage(slug: tag.slug, number: number)
-            let range = OverviewLayout.range(ofPage: number, photos: tag.photos.count)
-            let photos = tag.photos[range].compactMap(photo)
-            let total = tag.photos.count
-            let body = TagPageBody(
-                rows: gridRows(photos, path: path),
-                pagination: pagination(number: number, count: count) { OutputLayout.href(from: path, to: OutputLayout.tagPage(slug: tag.slug, number: $0)) },
-                photoCount: count == 1 ? labels.text("photos", count: total)
-                    : labels.text("photosRange", ["first": labels.number(range.lowerBound + 1), "last": labels.number(range.upperBound),
-                                                  "count": labels.number(total)]),
-                tagsLink: OutputLayout.href(from: path, to: OutputLayout.tagsIndex()))
-            var documentTitle = "\(tag.name) — \(labels["tags"]) — \(gallery.title)"
-            if number > 1 { documentTitle += " — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)]) }
-            return PageViewModel(frame: siteFrame(path: path, title: tag.name, documentTitle: documentTitle, hasImages: !photos.isEmpty,
-                                                  gallery: gallery, labels: labels, generator: generator), body: .tag(body))
+        photoListPages(tag.photos, name: tag.name, section: labels["tags"], path: { OutputLayout.tagPage(slug: tag.slug, number: $0) },
+                       gallery: gallery, labels: labels, generator: generator, photo: photo) { page in
+            .tag(TagPageBody(rows: page.rows, pagination: page.pagination, photoCount: page.photoCount,
+                             tagsLink: OutputLayout.href(from: page.path, to: OutputLayout.tagsIndex())))
         }
     }
 
     /// The tags index: every tag, a link to its page with its count, by name.
     static func tagsIndexPages(_ index: TagIndex, gallery: Gallery, labels: Labels, generator: String) -> [PageViewModel] {
-        let count = max(1, (index.tags.count + tagsPerIndexPage - 1) / tagsPerIndexPage)
+        listPages(index.tags, title: labels["tags"], path: { OutputLayout.tagsIndex(number: $0) }, gallery: gallery, labels: labels,
+                  generator: generator, link: { tag, path in
+                      TagLinkViewModel(title: tag.name, href: OutputLayout.href(from: path, to: OutputLayout.tagPage(slug: tag.slug)),
+                                       count: labels.text("photos", count: tag.photos.count))
+                  }) { page in
+            .tags(TagsPageBody(tags: page.links, hasTags: !page.links.isEmpty, albums: page.links, hasAlbums: !page.links.isEmpty,
+                               pagination: page.pagination, tagCount: labels.text("tagCount", count: index.tags.count)))
+        }
+    }
+
+    /// One page of a list of photos from any album (a tag's, a place's): its tiles, the links
+    /// between the pages, its count, and where it is.
+    struct PhotoListPage {
+        var rows: [GridRowViewModel]
+        var pagination: PaginationViewModel?
+        /// "12 photos", or "Photos 101–200 of 340" on one of several pages.
+        var photoCount: String
+        var path: String
+        var number: Int
+    }
+
+    /// The pages of a tag's or a place's photos (`OverviewLayout.photosPerPage` a page), titled
+    /// `name`, in the site's `section` ("Tags", "Places"); `body` makes each page's body.
+    static func photoListPages(_ list: [TagIndex.Photo], name: String, section: String, path: (Int) -> String, gallery: Gallery,
+                               labels: Labels, generator: String, photo: (TagIndex.Photo) -> TaggedPhoto?,
+                               body: (PhotoListPage) -> PageBody) -> [PageViewModel] {
+        let count = OverviewLayout.pageCount(photos: list.count)
         return (1...count).map { number in
-            let path = OutputLayout.tagsIndex(number: number)
-            let lower = min((number - 1) * tagsPerIndexPage, index.tags.count)
-            let links = index.tags[lower..<min(lower + tagsPerIndexPage, index.tags.count)].map { tag in
-                TagLinkViewModel(title: tag.name, href: OutputLayout.href(from: path, to: OutputLayout.tagPage(slug: tag.slug)),
-                                 count: labels.text("photos", count: tag.photos.count))
-            }
-            let body = TagsPageBody(
-                tags: links, hasTags: !links.isEmpty, albums: links, hasAlbums: !links.isEmpty,
-                pagination: pagination(number: number, count: count) { OutputLayout.href(from: path, to: OutputLayout.tagsIndex(number: $0)) },
-                tagCount: labels.text("tagCount", count: index.tags.count))
-            var documentTitle = "\(labels["tags"]) — \(gallery.title)"
+            let pagePath = path(number)
+            let range = OverviewLayout.range(ofPage: number, photos: list.count)
+            let photos = list[range].compactMap(photo)
+            let page = PhotoListPage(
+                rows: gridRows(photos, path: pagePath),
+                pagination: pagination(number: number, count: count) { OutputLayout.href(from: pagePath, to: path($0)) },
+                photoCount: count == 1 ? labels.text("photos", count: list.count)
+                    : labels.text("photosRange", ["first": labels.number(range.lowerBound + 1), "last": labels.number(range.upperBound),
+                                                  "count": labels.number(list.count)]),
+                path: pagePath, number: number)
+            var documentTitle = "\(name) — \(section) — \(gallery.title)"
             if number > 1 { documentTitle += " — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)]) }
-            return PageViewModel(frame: siteFrame(path: path, title: labels["tags"], documentTitle: documentTitle, hasImages: false,
-                                                  gallery: gallery, labels: labels, generator: generator), body: .tags(body))
+            return PageViewModel(frame: siteFrame(path: pagePath, title: name, documentTitle: documentTitle, hasImages: !photos.isEmpty,
+                                                  gallery: gallery, labels: labels, generator: generator), body: body(page))
+        }
+    }
+
+    /// One page of an index of tags or places: its links and the links between the pages.
+    struct ListPage {
+        var links: [TagLinkViewModel]
+        var pagination: PaginationViewModel?
+        var number: Int
+    }
+
+    /// An index (`tagsPerIndexPage` entries a page, at least one page) titled `title`; `link`
+    /// makes an entry's link on the page at a path, `body` each page's body.
+    static func listPages<Entry>(_ entries: [Entry], title: String, path: (Int) -> String, gallery: Gallery, labels: Labels,
+                                 generator: String, link: (Entry, String) -> TagLinkViewModel,
+                                 body: (ListPage) -> PageBody) -> [PageViewModel] {
+        let count = max(1, (entries.count + tagsPerIndexPage - 1) / tagsPerIndexPage)
+        return (1...count).map { number in
+            let pagePath = path(number)
+            let lower = min((number - 1) * tagsPerIndexPage, entries.count)
+            let links = entries[lower..<min(lower + tagsPerIndexPage, entries.count)].map { link($0, pagePath) }
+            let page = ListPage(links: links, pagination: pagination(number: number, count: count) { OutputLayout.href(from: pagePath, to: path($0)) },
+                                number: number)
+            var documentTitle = "\(title) — \(gallery.title)"
+            if number > 1 { documentTitle += " — " + labels.text("pageOf", ["number": labels.number(number), "count": labels.number(count)]) }
+            return PageViewModel(frame: siteFrame(path: pagePath, title: title, documentTitle: documentTitle, hasImages: false,
+                                                  gallery: gallery, labels: labels, generator: generator), body: body(page))
         }
     }
 
