@@ -15,9 +15,9 @@ STATIC_SWIFT_STDLIB := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib
 build: setup
 	$(SWIFT) build -c release --product galgen $(STATIC_SWIFT_STDLIB)
 
-# Tests that time a server, a watcher or a download run on their own, one at a time, after the
+# Tests that time a server, a watcher, a download or a metadata read run on their own, one at a time, after the
 # others: run beside the whole parallel suite on two cores, their servers and timers starved.
-TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests|LiveFailureTests
+TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests|LiveFailureTests|MetadataCameraFixtureTests
 test: setup test-tools workflow-lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
