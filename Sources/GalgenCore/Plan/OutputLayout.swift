@@ -59,26 +59,23 @@ public struct OutputLayout: Equatable, Sendable {
     public static let placesFolder = "places/"
 
     /// Page `number` (from 1) of the places index: `places/index.html`, then `places/page/2/index.html`…
-    public static func placesIndex(number: Int = 1) -> String {
-        number <= 1 ? placesFolder + index : placesFolder + "page/\(number)/" + index
-    }
+    public static func placesIndex(number: Int = 1) -> String { numbered(placesFolder, number) }
 
     /// Page `number` (from 1) of a place's page: `places/kyoto-jp/index.html`, then `…/page/2/index.html`…
-    public static func placePage(slug: String, number: Int = 1) -> String {
-        number <= 1 ? placesFolder + slug + "/" + index : placesFolder + slug + "/page/\(number)/" + index
-    }
+    public static func placePage(slug: String, number: Int = 1) -> String { numbered(placesFolder + slug + "/", number) }
 
     /// The tag pages' folder.
     public static let tagsFolder = "tags/"
 
     /// Page `number` (from 1) of the tags index: `tags/index.html`, then `tags/page/2/index.html`…
-    public static func tagsIndex(number: Int = 1) -> String {
-        number <= 1 ? tagsFolder + index : tagsFolder + "page/\(number)/" + index
-    }
+    public static func tagsIndex(number: Int = 1) -> String { numbered(tagsFolder, number) }
 
     /// Page `number` (from 1) of a tag's page: `tags/paris/index.html`, then `tags/paris/page/2/index.html`…
-    public static func tagPage(slug: String, number: Int = 1) -> String {
-        number <= 1 ? tagsFolder + slug + "/" + index : tagsFolder + slug + "/page/\(number)/" + index
+    public static func tagPage(slug: String, number: Int = 1) -> String { numbered(tagsFolder + slug + "/", number) }
+
+    /// Page `number` (from 1) of a list in `folder`: its `index.html`, then `page/2/index.html`…
+    private static func numbered(_ folder: String, _ number: Int) -> String {
+        number <= 1 ? folder + index : folder + "page/\(number)/" + index
     }
 
     /// The folder an album's pages are in: `day-one/`, or `""` for the only album.

@@ -24,7 +24,7 @@ public struct RenditionRequest: Equatable, Sendable {
     /// renditions above, like a photo.
     public var video: VideoSettings = .galleryDefault
     /// The creator and copyright every rendition of this item carries (`rights:` where the item is
-    /// listed most publicly, `BuildPlan.renditionRights`); a field it leaves out comes from the
+    /// listed most publicly, `Planner.renditionRights`); a field it leaves out comes from the
     /// photo's own file (`RightsSettings.resolved`). Empty in the gallery's request: the pipeline
     /// sets it per item (`PlannedSource.rights`).
     public var rights = RightsSettings()

@@ -32,8 +32,7 @@ struct PlaceIndex: Sendable {
         /// The album at `position`, whose shown photos (in its order) are `shown`; `place` names each one's place.
         mutating func add(album: Album, position: Int, shown: [ShownImage], place: (ShownImage) -> Place?) {
             guard !album.unlisted, album.privateAccess == nil else { return }
-            var indices: [ImageSource: Int] = [:]
-            for (index, image) in album.images.enumerated() where indices[image.source] == nil { indices[image.source] = index }
+            let indices = TagIndex.firstIndices(in: album)
             for entry in shown {
                 guard let index = indices[entry.image.source], let found = place(entry) else { continue }
                 if photos[found] == nil { order.append(found) }

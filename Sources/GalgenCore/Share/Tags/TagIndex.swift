@@ -38,8 +38,7 @@ struct TagIndex: Sendable {
         /// The album at `position`, whose shown photos (in its order) are `shown`.
         mutating func add(album: Album, position: Int, shown: [ShownImage]) {
             guard !album.unlisted, shown.contains(where: { !$0.image.tags.isEmpty }) else { return }
-            var indices: [ImageSource: Int] = [:]
-            for (index, image) in album.images.enumerated() where indices[image.source] == nil { indices[image.source] = index }
+            let indices = TagIndex.firstIndices(in: album)
             for entry in shown {
                 guard let index = indices[entry.image.source] else { continue }
                 for tag in entry.image.tags {
@@ -61,6 +60,13 @@ struct TagIndex: Sendable {
             }
             return index
         }
+    }
+
+    /// Each source's first index in the album's `images` (what a `Photo` names).
+    static func firstIndices(in album: Album) -> [ImageSource: Int] {
+        var indices: [ImageSource: Int] = [:]
+        for (index, image) in album.images.enumerated() where indices[image.source] == nil { indices[image.source] = index }
+        return indices
     }
 
     /// Sorted without case or accents first, so `Éclair` sits by `eclair`, not after `zebra`.
