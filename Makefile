@@ -114,9 +114,15 @@ setup:
 		echo "Installing ffmpeg with Homebrew"; brew install ffmpeg; \
 	else echo "Please install ffmpeg (galgen runs its ffmpeg and ffprobe programs for videos)." >&2; exit 1; fi
 
+# The binary and its shell completions (written by the binary itself: swift-argument-parser's
+# --generate-completion-script) where bash-completion, zsh and fish look under PREFIX.
 PREFIX ?= /usr/local
 install: build
 	install -d $(PREFIX)/bin && install -m 755 $(GALGEN) $(PREFIX)/bin/galgen
+	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
+	$(PREFIX)/bin/galgen --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/galgen
+	$(PREFIX)/bin/galgen --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_galgen
+	$(PREFIX)/bin/galgen --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/galgen.fish
 
 # The Debian package dist/galgen_<version>_<arch>.deb from the release build (packaging/deb/:
 # stripped binary, Depends from dpkg-shlibdeps, which comes with dpkg-dev). deb-test builds it,

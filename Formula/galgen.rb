@@ -32,12 +32,18 @@ class Galgen < Formula
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "galgen"
     bin.install ".build/release/galgen"
+    # bash, zsh and fish completions, written by the binary (swift-argument-parser).
+    generate_completions_from_executable(bin/"galgen", "--generate-completion-script", shells: [:bash, :zsh, :fish])
   end
 
   test do
     output = shell_output("#{bin}/galgen --version").strip
     assert_match(/\Agalgen \d+\.\d+\.\d+/, output)
     assert_equal "galgen #{version}", output unless version.head?
+
+    assert_match "build", (bash_completion/"galgen").read
+    assert_match "--allow-missing", (zsh_completion/"_galgen").read
+    assert_match "serve", (fish_completion/"galgen.fish").read
 
     system bin/"galgen", "init", "site"
     assert_match "title:", (testpath/"site/gallery.yml").read

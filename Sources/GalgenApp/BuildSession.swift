@@ -6,6 +6,7 @@ import GalgenIO
 public enum BuildSession {
     public static func run(_ settings: BuildSettings) async -> ExitStatus {
         let reporter = TerminalReporter(verbosity: settings.verbosity)
+        guard settings.announceGalleryFile(reporter) else { return .invalidConfiguration }
         let fetcher = RemoteFetcher.live(settings, reporter: reporter)
         let interrupt = Interruption.install(
             staging: SiteWriter(output: settings.outputPath).staging, cleanUp: fetcher.close, reporter: reporter)
@@ -20,5 +21,19 @@ public enum BuildSession {
             BuildReport.print(summary, output: settings.outputPath, reporter: reporter, quiet: settings.quiet)
             return summary.exitStatus
         }
+    }
+}
+
+
+extension BuildSettings {
+    /// Says which gallery.yml the command uses when it is not the current folder's (`GalleryFileSearch`);
+    /// false, with the error said, when there is none to use.
+    func announceGalleryFile(_ reporter: TerminalReporter) -> Bool {
+        if let problem = gallerySearch.problem {
+            reporter.line("error: \(problem)", style: .error)
+            return false
+        }
+        if let line = gallerySearch.line, !quiet { reporter.line(line) }
+        return true
     }
 }

@@ -16,12 +16,19 @@ public struct BuildSettings: Sendable {
     public var shard: Shard? = nil
     /// `--allow-missing`: a merge writes the site without the items no shard made.
     public var allowMissing = false
+    /// Where gallery.yml was found (`--config` or the search from the current folder up).
+    public var gallerySearch = GalleryFileSearch.given
 
     /// Relative paths are taken from the current folder; the output and cache default to
-    /// `_site` and `.galgen-cache` beside the gallery file.
-    public init(config: String, output: String?, cacheDir: String?, jobs: Int?, offline: Bool, noWait: Bool,
+    /// `_site` and `.galgen-cache` beside the gallery file. Without `config`, the gallery file
+    /// is the current folder's gallery.yml or the nearest one above it (`GalleryFileSearch`).
+    public init(config: String?, output: String?, cacheDir: String?, jobs: Int?, offline: Bool, noWait: Bool,
                 verbosity: TerminalReporter.Verbosity) {
-        configPath = Paths.absolute(config)
+        if let config {
+            configPath = Paths.absolute(config)
+        } else {
+            (configPath, gallerySearch) = GalleryFileSearch.search(from: Paths.absolute("."), isFile: GalleryFileSearch.isFile)
+        }
         outputPath = output.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/_site"
         cachePath = cacheDir.map(Paths.absolute) ?? Paths.folder(of: configPath) + "/" + CacheFolder.defaultName
         self.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount

@@ -12,8 +12,9 @@ struct FolderStarter: Equatable, Sendable {
 
     /// The folder's name.
     var title: String
-    /// The folder as gallery.yml names it, ending in `/`: relative to gallery.yml (`photos/`,
-    /// `./` for its own folder) when inside its folder, else absolute.
+    /// The folder as gallery.yml names it, ending in `/`: relative to gallery.yml's folder
+    /// (`photos/`, `./` for its own folder, `../Pictures/Trip/` beside it), so that the two
+    /// can be moved, committed and built elsewhere together.
     var source: String
     var layout: Layout
 
@@ -31,21 +32,24 @@ struct FolderStarter: Equatable, Sendable {
         return .success(FolderStarter(title: name ?? "Photos", source: source, layout: survey.isAlbums ? .albums : .images))
     }
 
-    /// `folder` relative to `directory` when inside it, else absolute; always ending in `/`.
+    /// `folder` relative to `directory` (`photos/`, `./`, `../Pictures/Trip/`); always ending in `/`.
     static func source(folder: String, directory: String) -> String {
-        if folder == directory { return "./" }
-        guard let relative = relative(folder, in: directory) else { return folder.hasSuffix("/") ? folder : folder + "/" }
+        let relative = relative(folder, from: directory)
+        if relative.isEmpty { return "./" }
         // Read as a URL scheme (`a:b/`), the home folder (`~/`) or trimmed (` a/`) without it.
         let first = relative.split(separator: "/").first ?? ""
         let guarded = first.contains(":") || first.hasPrefix("~") || first.first?.isWhitespace == true
         return (guarded ? "./" : "") + relative + "/"
     }
 
-    /// `path` relative to `folder` when strictly inside it (both absolute and standardised).
-    static func relative(_ path: String, in folder: String) -> String? {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
-        return String(path.dropFirst(prefix.count))
+    /// `path` relative to `folder` (both absolute and standardised): `..` for each of the
+    /// folder's parts below the two's common folder, then the rest of the path; empty when they
+    /// are the same.
+    static func relative(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/"), base = folder.split(separator: "/")
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
     }
 }
 

@@ -21,11 +21,16 @@ struct PhotoSurvey: Equatable, Sendable {
     var walkReasons: [String] = []
     /// Hidden entries, not looked into.
     var hidden = 0
+    /// Photos and videos that are one item (`MediaPairing`): a Live Photo's still and movie, a
+    /// video and its poster image.
+    var livePhotos = 0
+    var posters = 0
 
     init(_ listing: FolderListing) {
         var folders = Set<String>()
         var formats: [String: Int] = [:]
         var candidates: [String] = []
+        var media: [String] = []
         for file in listing.files {
             let (folder, name) = Self.split(file.relative)
             switch FileKind(fileName: name) {
@@ -34,6 +39,7 @@ struct PhotoSurvey: Equatable, Sendable {
                 case .photo: photos += 1
                 case .video: videos += 1
                 }
+                media.append(file.relative)
                 if folder.isEmpty { itemsAtTop += 1 }
                 folders.insert(folder)
                 candidates += Sidecar.candidates(for: name).map { folder.isEmpty ? $0 : folder + "/" + $0 }
@@ -48,6 +54,7 @@ struct PhotoSurvey: Equatable, Sendable {
             FileKind(fileName: Self.split($0.relative).name) == .other && !sidecars.contains($0.relative)
         }.count
         foldersWithItems = folders.count
+        (livePhotos, posters) = MediaPairing.pairCounts(media)
         unsupported = formats.map { FormatCount(format: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.format < $1.format }
         walkSkips = listing.skipped.count
@@ -74,6 +81,26 @@ struct PhotoSurvey: Equatable, Sendable {
         case (0, _): return videoText
         default: return photoText + " and " + videoText
         }
+    }
+
+    /// "4 photos and 4 videos in 2 folders", "1 photo": what was found, and where when in more than one folder.
+    var itemsWhere: String {
+        itemsText + (foldersWithItems > 1 ? " in \(foldersWithItems) folders" : "")
+    }
+
+    /// What of those files galgen shows as one item, or nil: "1 of the videos is a Live Photo's
+    /// movie, which plays in its photo's place", "2 of the photos are videos' posters".
+    var pairsText: String? {
+        var parts: [String] = []
+        if livePhotos > 0 {
+            parts.append(livePhotos == 1 ? "1 of the videos is a Live Photo's movie, which plays in its photo's place"
+                : "\(livePhotos) of the videos are Live Photos' movies, each played in its photo's place")
+        }
+        if posters > 0 {
+            parts.append(posters == 1 ? "1 of the photos is a video's poster (clip.mp4.jpg beside clip.mp4)"
+                : "\(posters) of the photos are videos' posters (clip.mp4.jpg beside clip.mp4)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// `12 GIF files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.

@@ -26,6 +26,7 @@ public final class PreviewSession: Sendable {
     public static func serve(_ settings: BuildSettings, host: String, port: Int, basePath: String,
                              allowedHosts: [String]) async -> ExitStatus {
         let reporter = TerminalReporter(verbosity: settings.verbosity)
+        guard settings.announceGalleryFile(reporter) else { return .invalidConfiguration }
         let session = PreviewSession(settings: settings, reporter: reporter)
         if let error = SiteBuild.configurationProblem(settings), case .configUnreadable = error {
             reporter.line("error: \(error)", style: .error)

@@ -48,7 +48,7 @@ public enum ProjectSetup {
         }
         let survey = PhotoSurvey(listing)
         let starter = try FolderStarter.decide(folder: photos, directory: folder, survey: survey, shown: shownFolder).get()
-        try write(StarterGallery.text(for: starter), in: folder, photosFolder: false)
+        try write(StarterGallery.text(for: starter, found: survey), in: folder, photosFolder: false)
         print(summary(survey, folder: shownFolder, directory: shownDirectory))
     }
 
@@ -60,6 +60,7 @@ public enum ProjectSetup {
             : "in \(folder)"
         let skipped = survey.leftOut.map { " (skipped \($0))" } ?? ""
         var lines = ["Found \(photos) \(place)\(skipped)."]
+        if let pairs = survey.pairsText { lines.append(pairs.prefix(1).uppercased() + pairs.dropFirst() + ".") }
         if survey.isAlbums {
             lines.append(survey.foldersWithItems == 1 ? "The folder becomes an album." : "Each folder becomes an album.")
         }

@@ -1,3 +1,5 @@
+import GalgenCore
+
 /// The gallery.yml that `galgen init` writes: pure text, the choices explained in comments.
 enum StarterGallery {
     /// Without --from: every photo put in photos/, by date.
@@ -7,7 +9,7 @@ enum StarterGallery {
             description: A few favourites.
 
             """ + template + thumbnails + order + places + words + """
-            # Every photo (JPEG, HEIC, AVIF, WebP, PNG) in photos/ and its subfolders. Single
+            # Every photo (JPEG, HEIC, AVIF, WebP, PNG) and video in photos/ and its subfolders. Single
             # photos can be listed too, with words of their own, and https:// URLs (downloaded
             # once into .galgen-cache/ and revalidated on later builds); a photo may be brought
             # in only once, so list single photos from outside photos/.
@@ -23,21 +25,44 @@ enum StarterGallery {
             """ + download
     }
 
-    /// With --from: the folder, as one album or as an album per folder.
-    static func text(for starter: FolderStarter) -> String {
+    /// With --from: the folder, as one album or as an album per folder, and what was found in it.
+    static func text(for starter: FolderStarter, found: PhotoSurvey) -> String {
         let source = YAMLText.scalar(starter.source)
         return header + """
             title: \(YAMLText.scalar(starter.title))
             # description: Shown under the title.
 
-            """ + template + thumbnails + order + places + words + photos(starter, source: source) + download
+            """ + template + thumbnails + order + places + words + photos(starter, source: source, found: found) + download
     }
 
-    private static func photos(_ starter: FolderStarter, source: String) -> String {
+    /// The comment lines (each starting `# `, wrapped before 100 columns) of what --from found.
+    static func foundComment(_ found: PhotoSurvey, in source: String) -> String {
+        var text = "When this file was written, \(source) held \(found.itemsWhere)"
+        if let pairs = found.pairsText { text += "; " + pairs }
+        return wrapped(text + ".")
+    }
+
+    /// `text` as comment lines of at most 96 characters.
+    static func wrapped(_ text: String) -> String {
+        var lines: [String] = [], line = "#"
+        for word in text.split(separator: " ") {
+            if line.count + 1 + word.count > 96, line != "#" {
+                lines.append(line)
+                line = "#"
+            }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func photos(_ starter: FolderStarter, source: String, found: PhotoSurvey) -> String {
+        let kinds = "photo (\(ImageFormat.supportedList)) and video (\(ImageFormat.videoList))"
         switch starter.layout {
         case .albums:
             return """
-                # Every folder under \(source) that holds photos is an album, named after the folder.
+                # Every folder under \(source) that holds photos or videos is an album, named after the folder.
+                \(foundComment(found, in: source))
                 # To leave photos out, write instead:
                 # albums:
                 #   - folders: \(source)
@@ -47,7 +72,8 @@ enum StarterGallery {
                 """
         case .images:
             return """
-                # Every photo (JPEG, HEIC, AVIF, WebP, PNG) in \(source) and its subfolders.
+                \(wrapped("Every \(kinds) in \(source) and its subfolders, by the order below."))
+                \(foundComment(found, in: source))
                 images:
                   - src: \(source)
                 \(excludeExample("    "))
@@ -61,7 +87,7 @@ enum StarterGallery {
     }
 
     private static let header = """
-        # galgen gallery: see the "gallery.yml reference" section of galgen's README.
+        # galgen gallery: every key is described in galgen's docs/gallery-yml.md.
 
         """
 

@@ -5,8 +5,9 @@ import GalgenIO
 
 /// Options every command that builds shares.
 struct BuildOptions: ParsableArguments {
-    @Option(name: .long, help: "The gallery file.")
-    var config = "gallery.yml"
+    @Option(name: .long, help: ArgumentHelp(
+        "The gallery file (default: gallery.yml in the current folder or the nearest folder above it).", valueName: "path"))
+    var config: String?
 
     @Option(name: .long, help: "Where to write the site (default: _site beside the gallery file).")
     var output: String?

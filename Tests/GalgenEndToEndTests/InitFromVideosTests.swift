@@ -46,7 +46,8 @@ import Testing
         }
         let result = try Galgen.run(["init", "--from", "Trip"], in: project.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Found 4 photos and 4 videos in 2 folders under Trip (skipped 1 other file).\nWrote"),
+        #expect(result.stdout.hasPrefix("Found 4 photos and 4 videos in 2 folders under Trip (skipped 1 other file).\n"
+            + "1 of the videos is a Live Photo's movie, which plays in its photo's place.\nWrote"),
                 "\(result.stdout)")
     }
 

@@ -37,7 +37,7 @@ struct StarterGalleryTests {
             for (directory, folder) in [("/home/me", "/home/me/" + name), ("/home/me/site", "/home/me/" + name + "/sub"),
                                         ("/home/me/" + name, "/home/me/" + name)] {
                 let starter = try FolderStarter.decide(folder: folder, directory: directory, survey: layout, shown: name).get()
-                let text = StarterGallery.text(for: starter)
+                let text = StarterGallery.text(for: starter, found: layout)
                 let gallery = try ConfigParser.parse(text, directory: directory)
                 let root = layout.isAlbums ? gallery.trees.first?.value.root : gallery.albums.first?.groups.first?.value.root
                 #expect(root?.unicodeScalars.elementsEqual(folder.unicodeScalars) == true, "\(text)")
@@ -53,10 +53,10 @@ struct StarterGalleryTests {
         #expect(starter.source == "E\u{301}te\u{301}/")
     }
 
-    @Test("Sources: relative inside gallery.yml's folder, else absolute", arguments: [
-        ("/a/b", "/a", "b/"), ("/a", "/a", "./"), ("/x/y", "/a", "/x/y/"), ("/a/b/c d", "/a", "b/c d/"), ("/a/b:c", "/a", "./b:c/"),
-        ("/a/~b", "/a", "./~b/"), ("/a/ b", "/a", "./ b/"), ("/a/bc/d", "/a/b", "/a/bc/d/"), ("/", "/a", "/"), ("/a/b", "/", "a/b/"),
-        ("/a", "/a/b", "/a/"),
+    @Test("Sources: relative to gallery.yml's folder, inside it or not (issue 47)", arguments: [
+        ("/a/b", "/a", "b/"), ("/a", "/a", "./"), ("/x/y", "/a", "../x/y/"), ("/a/b/c d", "/a", "b/c d/"), ("/a/b:c", "/a", "./b:c/"),
+        ("/a/~b", "/a", "./~b/"), ("/a/ b", "/a", "./ b/"), ("/a/bc/d", "/a/b", "../bc/d/"), ("/", "/a", "../"), ("/a/b", "/", "a/b/"),
+        ("/a", "/a/b", "../"), ("/a/b:c", "/a/d", "../b:c/"),
     ])
     func sources(_ folder: String, _ directory: String, _ expected: String) {
         #expect(FolderStarter.source(folder: folder, directory: directory) == expected)

@@ -108,6 +108,19 @@ echo "$libraries"
     fail "/usr/bin/galgen links the Swift runtime from the toolchain (above): build with --static-swift-stdlib"
 ! grep 'not found' <<<"$libraries" || fail "/usr/bin/galgen needs libraries that are not installed (above): a dependency is missing from Depends"
 
+step "the shell completions"
+for completion in /usr/share/bash-completion/completions/galgen /usr/share/zsh/vendor-completions/_galgen \
+    /usr/share/fish/vendor_completions.d/galgen.fish; do
+    [ -s "$completion" ] || fail "$completion is missing or empty"
+    grep -q -- '--allow-missing' "$completion" || fail "$completion does not complete build's --allow-missing"
+done
+if command -v bash >/dev/null 2>&1; then
+    # Loaded into bash, the script completes the subcommands.
+    words=$(bash -c 'source /usr/share/bash-completion/completions/galgen; COMP_WORDS=(galgen b); COMP_CWORD=1; COMP_LINE="galgen b"; COMP_POINT=8; _galgen; printf "%s\n" "${COMPREPLY[@]}"' 2>&1) ||
+        fail "bash could not load the completion script: $words"
+    grep -qx build <<<"$words" || fail "bash completion of 'galgen b' did not offer build: $words"
+fi
+
 step "building the example gallery with /usr/bin/galgen"
 mkdir "$work/gallery"
 cp "$repo/gallery.yml" "$work/gallery/"
@@ -123,6 +136,7 @@ step "apt-get remove --purge galgen"
 apt_get remove --purge -y -qq galgen || fail "apt-get remove --purge galgen failed"
 installed_by_test=no
 [ ! -e /usr/bin/galgen ] || fail "/usr/bin/galgen is still there after apt-get remove --purge galgen"
+[ ! -e /usr/share/bash-completion/completions/galgen ] || fail "the bash completion is still there after apt-get remove --purge galgen"
 ! dpkg -s galgen >/dev/null 2>&1 || fail "dpkg -s galgen still finds the package after apt-get remove --purge"
 
 echo "PASS: test_deb: $deb ($(du -h "$deb" | cut -f1)) builds, passes lintian, installs, runs and uninstalls ($((SECONDS - start)) s)"

@@ -41,7 +41,8 @@ trap 'rm -rf "$work"' EXIT
 # dpkg-shlibdeps wants the package tree as debian/<package> beside a debian/control.
 root=$work/debian/galgen
 doc=$root/usr/share/doc/galgen
-install -d "$root/DEBIAN" "$root/usr/bin" "$doc" "$root/usr/share/man/man1" "$root/usr/share/lintian/overrides"
+install -d "$root/DEBIAN" "$root/usr/bin" "$doc" "$root/usr/share/man/man1" "$root/usr/share/lintian/overrides" \
+    "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d"
 
 # The binary, stripped as dh_strip does it, and checked to still run.
 install -m 0755 "$binary" "$root/usr/bin/galgen"
@@ -60,6 +61,19 @@ fill() { # template date
 fill "$here/changelog.in" "$(LC_ALL=C date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n >"$doc/changelog.gz"
 fill "$here/galgen.1.in" "$(date -u +%Y-%m-%d -d "@$SOURCE_DATE_EPOCH")" | gzip -9n >"$root/usr/share/man/man1/galgen.1.gz"
 install -m 0644 "$here/copyright" "$doc/copyright"
+
+# Shell completions, as swift-argument-parser writes them for this binary, where Debian's bash-completion,
+# zsh and fish look for a package's.
+for shell in bash zsh fish; do
+    case $shell in
+        bash) target=$root/usr/share/bash-completion/completions/galgen ;;
+        zsh) target=$root/usr/share/zsh/vendor-completions/_galgen ;;
+        fish) target=$root/usr/share/fish/vendor_completions.d/galgen.fish ;;
+    esac
+    "$root/usr/bin/galgen" --generate-completion-script "$shell" >"$target" || fail "galgen --generate-completion-script $shell failed"
+    [ -s "$target" ] || fail "galgen --generate-completion-script $shell printed nothing"
+    chmod 0644 "$target"
+done
 install -m 0644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/galgen"
 
 # Depends: dpkg-shlibdeps reads the binary's NEEDED libraries and the symbols it uses, and asks

@@ -28,6 +28,15 @@ public enum MediaPairing {
         return LivePairing.pair(remaining.map { result[$0] }, livePhotos: livePhotos, candidates: candidates).images
     }
 
+    /// How many Live Photos and videos' posters `pair` makes of these files (paths as one walk
+    /// lists them): what `galgen init --from` says it found, by the build's own rule.
+    public static func pairCounts(_ paths: [String]) -> (livePhotos: Int, posters: Int) {
+        let location = SourceLocation(file: "", line: 0, column: 0)
+        let images = paths.map { GalleryImage(source: .local(written: $0, resolved: $0), title: "", slug: "", location: location) }
+        let paired = pair(images, livePhotos: true)
+        return (paired.count { $0.motion != nil }, paired.count { $0.posterPath != nil })
+    }
+
     private static func localPath(_ image: GalleryImage) -> String? {
         if case let .local(_, resolved) = image.source { resolved } else { nil }
     }
