@@ -40,10 +40,32 @@ public struct Labels: Equatable, Sendable {
 
     /// The string `key`, with `{name}` placeholders replaced by `values[name]`.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = table[key] ?? Labels.english[key] ?? key
-        guard text.contains("{") else { return text }
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        let text = table[key] ?? Labels.english[key] ?? key
+        guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+        return Self.filled(text, values)
+    }
+
+    /// `text` with each `{name}` whose name `values` holds replaced by its value, in one pass:
+    /// a value is never read for placeholders itself (a title "{count}" stays as written), and
+    /// other braces stay as they are.
+    static func filled(_ text: String, _ values: [String: String]) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 32)
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(where: { $0 == "}" || $0 == "{" }), rest[close] == "}",
+               let value = values[String(rest[afterOpen..<close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        result += rest
+        return result
     }
 
     public subscript(_ key: String) -> String { text(key) }
@@ -80,7 +102,7 @@ public struct Labels: Equatable, Sendable {
 
     /// English, the table every other falls back to. Keys are camelCase; `{count}`-style
     /// placeholders are filled by `text(_:_:)`. A key ending in `One`/`Other` is a plural
-    /// (`text(_:count:_:)`). The order is the README's.
+    /// (`text(_:count:_:)`). The order is that of docs/gallery-yml.md's `labels` section.
     static let english: [String: String] = [
         // Every page
         "breadcrumb": "Breadcrumb",
