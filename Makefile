@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 GALGEN := .build/release/galgen
 
-.PHONY: run test build setup test-tools install clean browser-test browser-setup deb deb-test
+.PHONY: run test build setup test-tools install clean browser-test browser-setup deb deb-test docs-test
 
 run: build
 	$(GALGEN) build --config gallery.yml --output _site
@@ -18,12 +18,17 @@ build: setup
 # Tests that time a server, a watcher, a download or a metadata read run on their own, one at a time, after the
 # others: run beside the whole parallel suite on two cores, their servers and timers starved.
 TIMED_TESTS := GalgenServeTests|GalgenEndToEndTests\.Serve|DownloadDeadlineTests|XMPReaderTests|LiveFailureTests|MetadataCameraFixtureTests
-test: setup test-tools workflow-lint
+test: setup test-tools workflow-lint docs-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(TIMED_TESTS)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_TESTS)'
 	$(MAKE) browser-test
 	$(MAKE) deb-test
+
+# README.md and docs/: every relative link and anchor resolves, docs/gallery-yml.md names every key of
+# gallery.schema.json with an example, no heading of the old README is lost, and the pages stay short.
+docs-test:
+	python3 Tests/Docs/test_docs.py
 
 # The pages in a real browser: headless Chromium + chromedriver from Debian, Selenium and
 # axe-core 4 (axe-core-python) from PyPI in a venv under .build/. Screenshots land in

@@ -4,7 +4,7 @@ import GalgenCore
 /// The measured quality settings the codecs use (`ImageEncoder.quality`) for galgen's
 /// `thumbnails.quality` (a JPEG quality) and a rendition's width: each format's smallest
 /// setting whose mean SSIM is at least the JPEG's, measured at 400 and 1600 px wide by
-/// bench/formats (README "Output formats") at galgen's own encoder settings, on 30 photos at
+/// bench/formats (docs/photos.md "Output formats") at galgen's own encoder settings, on 30 photos at
 /// 400 px and the 23 of them at least 1600 px wide (bench/corpus's 18 camera and phone JPEGs
 /// plus 12 photographic HEIC/AVIF/WebP/PNG files of shared/fixtures/formats), refitted for
 /// issue 28 in November 2026 and checked on its 4 held-out photos and by leaving each photo

@@ -98,7 +98,7 @@ enum ProgramRunner {
         environment["SVT_LOG"] = "1"  // SVT-AV1 prints its banner whatever -loglevel says; errors only
         // glibc reserves 64 MB of address space per thread's arena; two arenas keep the mapped
         // size near what is used, so the limit measures memory, not reservations (within 2 % of
-        // the time without, README "Videos").
+        // the time without, docs/videos.md).
         environment["MALLOC_ARENA_MAX"] = "2"
         process.environment = environment
         let output = Pipe(), errors = Pipe()

@@ -2,7 +2,7 @@ import Foundation
 import GalgenTestSupport
 import Testing
 
-/// examples/nginx/galgen-site.conf, the README's answer for real access control, serving a site
+/// examples/nginx/galgen-site.conf, the documentation's answer for real access control (docs/privacy.md), serving a site
 /// galgen built: the album it guards asks for the password, and the rest of the site does not.
 /// nginx comes from `make test`'s set-up (nginx-light).
 struct NginxExampleTests {

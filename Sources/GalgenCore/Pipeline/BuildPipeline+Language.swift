@@ -12,7 +12,7 @@ extension Labels {
     /// The line a build prints for a language without a built-in table.
     static func noTableMessage(_ language: String) -> String {
         "galgen has no built-in words for language '\(language)': its pages say <html lang=\"\(language)\">"
-            + " but read in English. Write yours under 'labels:' in gallery.yml (the keys are in the README,"
-            + " 'The visitor's language'), or use one of " + builtIn.keys.sorted().joined(separator: ", ") + "."
+            + " but read in English. Write yours under 'labels:' in gallery.yml (the keys are in galgen's docs/gallery-yml.md,"
+            + " 'labels'), or use one of " + builtIn.keys.sorted().joined(separator: ", ") + "."
     }
 }

@@ -4,7 +4,7 @@ public struct RenditionRequest: Equatable, Sendable {
     public static let defaultWidths = [320, 640, 1080, 1920]
     public static let defaultQuality = 82
     public static let defaultMaxPixels = 200_000_000
-    /// Chosen by measurement (bench/formats, README "Output formats"): AVIF a third smaller than
+    /// Chosen by measurement (bench/formats, docs/photos.md "Output formats"): AVIF a third smaller than
     /// JPEG at the same SSIM; WebP saves too little beside it to be worth its encoding time.
     public static let defaultFormats: [OutputFormat] = [.avif, .jpeg]
 

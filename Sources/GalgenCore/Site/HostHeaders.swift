@@ -1,5 +1,5 @@
 /// `_headers`: the response headers that Netlify and Cloudflare Pages add to the site's files
-/// (other hosts: the README shows the same rules for nginx, Apache and S3).
+/// (other hosts: docs/publishing.md shows the same rules for nginx, Apache and S3).
 ///
 /// Fingerprinted files never change, so they are cached forever. Every file is sent with
 /// `nosniff` and with the Content-Security-Policy of galgen's pages, so that no file the site
