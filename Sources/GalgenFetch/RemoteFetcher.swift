@@ -31,7 +31,9 @@ public final class RemoteFetcher: Sendable {
     /// Every URL once, `settings.concurrency` at a time and at most `settings.perHost` per host.
     /// One libcurl session serves the whole batch and is shut down before this returns; making it
     /// opens no connection, so an offline batch has one too and never uses it.
-    public func fetchAll(_ urls: [String], settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] {
+    public func fetchAll(_ urls: [String], settings: DownloadSettings,
+                         each: @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void = { _, _ in }) async
+        -> [String: Result<FetchedSource, FetchProblem>] {
         var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
         let total = Set(urls).count
         report(.download(.started(total: total)))
@@ -55,11 +57,13 @@ public final class RemoteFetcher: Sendable {
                 switch result {
                 case let .success(fetched):
                     results[url] = .success(FetchedSource(path: fetched.path, warning: fetched.warning))
+                    each(url, .success(FetchedSource(path: fetched.path, warning: fetched.warning)))
                     if let warning = fetched.warning { report(.imageWarning(source: shown, message: warning)) }
                     report(.download(.finished(url: shown, outcome: fetched.outcome, bytes: fetched.bytes,
                                                done: results.count, total: total)))
                 case let .failure(problem):
                     results[url] = .failure(problem)
+                    each(url, .failure(problem))
                     report(.download(.failed(url: shown, problem: problem, done: results.count, total: total)))
                 }
                 startWhatCan()

@@ -8,6 +8,9 @@ struct DownloadProgress {
     var bytes = 0
     var started = Date()
 
+    /// Downloads under way: their bar is the one shown (renders and transcodes run meanwhile).
+    var active: Bool { done < total }
+
     mutating func apply(_ event: DownloadEvent) {
         switch event {
         case let .started(total):

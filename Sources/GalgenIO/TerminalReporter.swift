@@ -120,16 +120,22 @@ public final class TerminalReporter: Sendable {
         state.lastDraw = Date()
         write(TerminalStyle.clearLine + state.downloads.bar() + (finished ? "\n" : ""))
         state.barShown = !finished
+        // The render bar (or the transcodes' line) under way meanwhile is drawn at its next event.
+        if finished { state.lastDraw = .distantPast }
     }
 
     /// On a terminal, the render stage's bar redrawn in place (at most ten times a second, and
     /// at once when the stage starts) and cleared when it ends; piped, nothing: `--verbose`'s
     /// line per item is the record, and a bar's redraws would fill a log.
+    /// Downloads, renders and transcodes run in one pool (`ItemQueue`), so their bars would take
+    /// turns on one line: the downloads' is shown while they last, then the renders', then the
+    /// transcodes' line.
     private func render(_ event: BuildEvent, _ state: inout State) {
-        guard state.renders.apply(event), colour, state.verbosity != .quiet else { return }
+        guard state.renders.apply(event), colour, state.verbosity != .quiet, !state.downloads.active else { return }
         guard state.renders.active else {
             if state.barShown { write(TerminalStyle.clearLine) }
             state.barShown = false
+            state.lastDraw = .distantPast
             return
         }
         if case .renderingStarted = event { state.lastDraw = .distantPast }
@@ -144,7 +150,7 @@ public final class TerminalReporter: Sendable {
     /// a second), cleared when the last one ends; piped, nothing: a percentage per line would
     /// fill a log, and the item's own line says when it is built.
     private func drawVideos(_ state: inout State, now: Bool) {
-        guard colour, state.verbosity != .quiet else { return }
+        guard colour, state.verbosity != .quiet, !state.downloads.active, !state.renders.active else { return }
         guard now || Date().timeIntervalSince(state.lastDraw) > 0.1 else { return }
         state.lastDraw = Date()
         if let text = state.videos.line() {

@@ -71,7 +71,10 @@ struct PipelineHarness {
              peakBytes: Int = 0, memory: MemoryBudget = MemoryBudget(), fileSizes: [String: Int] = [:],
              modified: [String: Int64] = [:], formatsLater: Bool = false, albumZips: AlbumZipMaker = .none,
              shards: ShardRole = .whole,
-             fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork
+             fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
+                = { urls, settings in await BuildEffects.noNetwork(urls, settings) { _, _ in } },
+             fetchEach: (@Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
+                -> [String: Result<FetchedSource, FetchProblem>])? = nil
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
         disk[configPath] = config.map { Array($0.utf8) }
@@ -87,7 +90,8 @@ struct PipelineHarness {
                 guard folder == nil || folder == "/site/theme" else { throw FakeError(description: "no folder \(folder!)") }
                 return LoadedTemplate(folder == nil ? BuiltInTemplate.template : template)
             },
-            fetchRemote: fetchRemote,
+            // A fetch that tells each download as it ends (`fetchEach`), or one that answers all at the end.
+            fetchRemote: fetchEach ?? { urls, settings, _ in await fetchRemote(urls, settings) },
             fileSize: { fileSizes[$0] },
             listFolder: { [disk] folder, maxDepth, _ in Self.listing(of: folder, maxDepth: maxDepth, in: disk, modified: modified) },
             pathKind: { [disk] path in

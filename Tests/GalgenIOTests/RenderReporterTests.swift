@@ -77,3 +77,30 @@ struct RenderReporterTests {
         #expect(output.written == expected)
     }
 }
+
+/// Issue 42 §1: downloads, renders and transcodes share one pool, so their bars would take turns
+/// on one line: the downloads' is drawn while they last, then the renders', then the transcodes'.
+struct PooledBarsTests {
+    typealias Output = VideoProgressTests.Output
+
+    @Test func oneBarAtATimeDownloadsThenRendersThenTranscodes() {
+        let output = Output()
+        let reporter = TerminalReporter(verbosity: .normal, terminal: true, write: output.write)
+        reporter.report(.download(.started(total: 2)))
+        reporter.report(.renderingStarted(total: 3, done: 0, weight: 30))
+        reporter.report(.imageStarted(source: "photos/a.jpg", weight: 10))
+        reporter.report(.imageBuilt(source: "photos/a.jpg", done: 1, total: 3))
+        #expect(!output.written.contains("Rendering ["), "the render bar waits while downloads run: \(output.written)")
+        reporter.report(.download(.finished(url: "https://example.org/b.jpg", outcome: .downloaded, bytes: 10, done: 1, total: 2)))
+        reporter.report(.download(.finished(url: "https://example.org/c.jpg", outcome: .downloaded, bytes: 10, done: 2, total: 2)))
+        let afterDownloads = output.written.count
+        reporter.report(.imageStarted(source: "https://example.org/b.jpg", weight: 10))
+        reporter.report(.videoProgress(source: "clip.mp4", output: "720p H.264", fraction: 0.5, secondsLeft: 3))
+        let rendering = String(output.written.dropFirst(afterDownloads))
+        #expect(rendering.contains("Rendering ["), "then the render bar: \(rendering)")
+        #expect(!rendering.contains("720p"), "a transcode's line waits while renders run: \(rendering)")
+        reporter.report(.renderingFinished)
+        reporter.report(.videoProgress(source: "clip.mp4", output: "720p H.264", fraction: 0.6, secondsLeft: 2))
+        #expect(output.written.dropFirst(afterDownloads).contains("720p"), "then the transcodes' line")
+    }
+}

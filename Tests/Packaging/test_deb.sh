@@ -112,7 +112,7 @@ step "the shell completions"
 for completion in /usr/share/bash-completion/completions/galgen /usr/share/zsh/vendor-completions/_galgen \
     /usr/share/fish/vendor_completions.d/galgen.fish; do
     [ -s "$completion" ] || fail "$completion is missing or empty"
-    grep -q -- '--allow-missing' "$completion" || fail "$completion does not complete build's --allow-missing"
+    grep -q -- 'allow-missing' "$completion" || fail "$completion does not complete build's --allow-missing"
 done
 if command -v bash >/dev/null 2>&1; then
     # Loaded into bash, the script completes the subcommands.

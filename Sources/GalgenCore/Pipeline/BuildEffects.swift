@@ -11,7 +11,10 @@ public struct BuildEffects: Sendable {
     public var loadTemplate: @Sendable (_ folder: String?) throws -> LoadedTemplate
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
     /// file holding its bytes, or why there is none. Never called with an empty list.
-    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
+    /// Every URL downloaded (or found in the cache), each told to `each` as it ends, all returned at the end.
+    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings,
+                                       _ each: @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
+        -> [String: Result<FetchedSource, FetchProblem>]
     /// The SHA-256 of a source file (the live version skips re-reading files whose stamp is
     /// unchanged since they were last hashed).
     public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
@@ -71,7 +74,8 @@ public struct BuildEffects: Sendable {
     public init(
         readFile: @escaping @Sendable (String, ReadLimit) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> LoadedTemplate,
-        fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
+        fetchRemote: @escaping @Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
+            -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
         snapshotOriginal: (@Sendable (String, String) throws -> OriginalSnapshot)? = nil,
@@ -113,7 +117,8 @@ public struct BuildEffects: Sendable {
 
 extension BuildEffects {
     /// For builds that must not touch the network: every remote source fails.
-    public static let noNetwork: @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>] = { urls, _ in
+    public static let noNetwork: @Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
+        -> [String: Result<FetchedSource, FetchProblem>] = { urls, _, _ in
         Dictionary(urls.map { ($0, .failure(.connection("this build has no network"))) }) { first, _ in first }
     }
 }

@@ -1,6 +1,6 @@
 /// What the cache holds of one item, found without decoding a pixel or running ffmpeg. Every
 /// build looks its items up first: a build on one machine then makes what is missing
-/// (`renderImages`, `runTranscodes`), a merge of shards' caches makes nothing (`mergeItems`).
+/// (`runItems`), a merge of shards' caches makes nothing (`mergeItems`).
 enum ItemLookup {
     /// All of it is kept, but for a video's MP4s not kept yet (`KeyedImage.pending`).
     case kept(KeyedImage)
@@ -43,7 +43,7 @@ struct VideoToMake {
 
 extension BuildPipeline {
     /// The item at `path` (the file, or a download's cached copy): its digest, and what the store keeps of it.
-    /// `needsLocation`: see `renderImages`.
+    /// `needsLocation`: see `renderOne`.
     func lookUp(_ planned: PlannedSource, path: String, request: RenditionRequest, needsLocation: Bool) -> ItemLookup {
         let started = ContinuousClock.now
         let source: SourceDigest
@@ -90,8 +90,8 @@ extension BuildPipeline {
     }
 
     /// A video whose poster and details are kept: its MP4s, each kept or still to encode. The
-    /// MP4s not kept are encoded after every item's poster, all items' together (`runTranscodes`),
-    /// so the jobs stay busy to the end.
+    /// MP4s not kept are encoded in the item pool (`runItems`), beside the renders, the most work
+    /// first, so the jobs stay busy to the end.
     func withOutputs(_ video: VideoToMake, request: RenditionRequest, reused: Bool) -> Result<KeyedImage, ImageFailure> {
         let planned = video.planned
         var image = video.pictures.combined

@@ -48,25 +48,12 @@ extension BuildPipeline {
     /// What a probe and a poster frame hold at most (a 4K frame decoded, its renditions).
     static let posterPeakBytes = 256 << 20
 
-    /// Every item's MP4s not kept yet, at most `jobs` at once, the most work first (pixels ×
-    /// seconds): the build's tail is not one long 4K encode on one core while the other idles.
-    /// Each is put into its item; an item whose MP4 cannot be made fails (a Motion Photo's still
-    /// stays, with a warning).
-    func runTranscodes(_ rendered: inout [ImageSource: KeyedImage], plan: BuildPlan) async -> [ImageFailure] {
-        let pending = rendered.values.flatMap(\.pending).sorted { ($0.cost, $1.key) > ($1.cost, $0.key) }
+    /// Each item's MP4s as they were encoded (`runItems`), put into the item. An item whose MP4
+    /// could not be made fails (a Motion Photo's still stays, with a warning).
+    func applyTranscodes(_ results: [String: Result<VideoFile, any Error>], to rendered: inout [ImageSource: KeyedImage],
+                         plan: BuildPlan) -> [ImageFailure] {
+        let pending = rendered.values.flatMap(\.pending)
         guard !pending.isEmpty else { return [] }
-        var results: [String: Result<VideoFile, any Error>] = [:]
-        await withTaskGroup(of: (String, Result<VideoFile, any Error>).self) { group in
-            var queue = pending.makeIterator()
-            for _ in 0..<jobs {
-                guard let next = queue.next() else { break }
-                group.addTask { (next.key, await Self.attempt { try await self.transcode(next) }) }
-            }
-            while let (key, result) = await group.next() {
-                results[key] = result
-                if let next = queue.next() { group.addTask { (next.key, await Self.attempt { try await self.transcode(next) }) } }
-            }
-        }
         var failures: [ImageFailure] = []
         for source in Set(pending.map(\.source)) {
             guard var keyed = rendered[source] else { continue }
@@ -102,6 +89,11 @@ extension BuildPipeline {
             }
         }
         return failures
+    }
+
+    /// One MP4 encoded and kept, or why not.
+    func transcoded(_ pending: PendingTranscode) async -> Result<VideoFile, any Error> {
+        await Self.attempt { try await transcode(pending) }
     }
 
     /// One MP4 encoded and kept, its progress told as it goes.
@@ -168,7 +160,7 @@ public enum VideoLimits {
     }
 }
 
-/// One MP4 an item still needs, encoded after every item's poster (`runTranscodes`).
+/// One MP4 an item still needs, encoded once its item is settled (`runItems`).
 struct PendingTranscode: Sendable {
     var source: ImageSource
     var key: String

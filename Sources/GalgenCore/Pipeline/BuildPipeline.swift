@@ -121,21 +121,16 @@ public struct BuildPipeline: Sendable {
         var failures: [ImageFailure]
     }
 
-    /// Download, render (and probe), pair Live Photos named apart, then transcode the plan's
-    /// items. Cancelled (serve's background formats, replaced by a newer build): the site stays
-    /// as it was, and what was rendered is kept for the build that replaces this one.
+    /// Download, render (and probe), pair Live Photos named apart and transcode the plan's
+    /// items, in one pool (`runItems`). Cancelled (serve's background formats, replaced by a newer
+    /// build): the site stays as it was, and what was rendered is kept for the build that replaces this one.
     func makeItems(_ plan: BuildPlan, gallery: Gallery, shard: Bool = false) async throws(BuildError) -> MadeItems {
-        effects.report(BuildStage.downloading.event)
-        let fetched = await fetchRemote(plan, settings: gallery.download)
-        effects.report(BuildStage.renderingImages.event)
-        var (rendered, failures) = await renderImages(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
-        let (paired, pairedPlan) = pairLivePhotos(gallery, plan: plan, rendered: &rendered, failures: &failures, shard: shard)
-        failures += await runTranscodes(&rendered, plan: pairedPlan)
+        let pool = await runItems(plan, gallery: gallery, shard: shard)
         if Task.isCancelled {
             try? effects.saveRendered()
             throw .cancelled
         }
-        return MadeItems(gallery: paired, plan: pairedPlan, fetched: fetched, rendered: rendered, failures: failures)
+        return MadeItems(gallery: pool.gallery, plan: pool.plan, fetched: pool.fetched, rendered: pool.rendered, failures: pool.failures)
     }
 
     private func stage<T>(_ stage: BuildStage, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
@@ -179,7 +174,7 @@ struct KeyedImage: Sendable {
     /// Taken from the store without decoding.
     var reused: Bool
     var milliseconds: Int
-    /// A video's MP4s still to encode (`runTranscodes`).
+    /// A video's MP4s still to encode (`runItems`).
     var pending: [PendingTranscode] = []
     /// A video's poster and what its MP4s' keys need: its outputs are looked up again as a
     /// motion's when it turns out to be a Live Photo's (`pairLivePhotos`).
