@@ -24,7 +24,6 @@ public enum BuildSession {
     }
 }
 
-
 extension BuildSettings {
     /// Says which gallery.yml the command uses when it is not the current folder's (`GalleryFileSearch`);
     /// false, with the error said, when there is none to use.

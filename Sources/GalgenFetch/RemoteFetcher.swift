@@ -32,7 +32,7 @@ public final class RemoteFetcher: Sendable {
     /// One libcurl session serves the whole batch and is shut down before this returns; making it
     /// opens no connection, so an offline batch has one too and never uses it.
     public func fetchAll(_ urls: [String], settings: DownloadSettings,
-                         each: @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void = { _, _ in }) async
+                         each: @escaping BuildEffects.FetchedOne = { _, _ in }) async
         -> [String: Result<FetchedSource, FetchProblem>] {
         var queue = DownloadQueue(urls: urls, concurrency: settings.concurrency, perHost: settings.perHost)
         let total = Set(urls).count

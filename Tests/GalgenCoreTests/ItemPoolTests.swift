@@ -84,8 +84,7 @@ struct ItemPoolBuildTests {
             """
         let recorder = harness.recorder
         let renderedFirstMeanwhile = Mutex(false)
-        let fetch: @Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
-            -> [String: Result<FetchedSource, FetchProblem>] = { urls, _, each in
+        let fetch: BuildEffects.FetchRemote = { urls, _, each in
                 each(first, .success("/cache/first"))
                 // The second download "takes" until the first photo was read for rendering (at most 10 s).
                 for _ in 0..<1000 where !recorder.reads.contains("/cache/first") { try? await Task.sleep(for: .milliseconds(10)) }

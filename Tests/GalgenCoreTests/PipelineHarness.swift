@@ -73,8 +73,7 @@ struct PipelineHarness {
              shards: ShardRole = .whole,
              fetchRemote: @escaping @Sendable ([String], DownloadSettings) async -> [String: Result<FetchedSource, FetchProblem>]
                 = { urls, settings in await BuildEffects.noNetwork(urls, settings) { _, _ in } },
-             fetchEach: (@Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
-                -> [String: Result<FetchedSource, FetchProblem>])? = nil
+             fetchEach: BuildEffects.FetchRemote? = nil
     ) async -> Result<BuildSummary, BuildError> {
         var disk = files.mapValues { Array($0.utf8) }.merging(photos.mapValues(\.bytes)) { $1 }
         disk[configPath] = config.map { Array($0.utf8) }

@@ -10,11 +10,9 @@ public struct BuildEffects: Sendable {
     /// the built-in one for nil; says which of the folder's files it used and which it skipped.
     public var loadTemplate: @Sendable (_ folder: String?) throws -> LoadedTemplate
     /// Downloads every remote source (or finds it in the cache): for each URL, a local
-    /// file holding its bytes, or why there is none. Never called with an empty list.
-    /// Every URL downloaded (or found in the cache), each told to `each` as it ends, all returned at the end.
-    public var fetchRemote: @Sendable (_ urls: [String], _ settings: DownloadSettings,
-                                       _ each: @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
-        -> [String: Result<FetchedSource, FetchProblem>]
+    /// file holding its bytes, or why there is none, told to `each` as it ends and all returned
+    /// at the end. Never called with an empty list.
+    public var fetchRemote: FetchRemote
     /// The SHA-256 of a source file (the live version skips re-reading files whose stamp is
     /// unchanged since they were last hashed).
     public var sourceDigest: @Sendable (_ path: String) throws -> SourceDigest
@@ -74,8 +72,7 @@ public struct BuildEffects: Sendable {
     public init(
         readFile: @escaping @Sendable (String, ReadLimit) throws -> [UInt8],
         loadTemplate: @escaping @Sendable (String?) throws -> LoadedTemplate,
-        fetchRemote: @escaping @Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
-            -> [String: Result<FetchedSource, FetchProblem>] = BuildEffects.noNetwork,
+        fetchRemote: @escaping FetchRemote = BuildEffects.noNetwork,
         sourceDigest: (@Sendable (String) throws -> SourceDigest)? = nil,
         fileSize: @escaping @Sendable (String) -> Int? = { _ in nil },
         snapshotOriginal: (@Sendable (String, String) throws -> OriginalSnapshot)? = nil,
@@ -116,9 +113,14 @@ public struct BuildEffects: Sendable {
 }
 
 extension BuildEffects {
+    /// One download ended: its URL and its file, or why there is none.
+    public typealias FetchedOne = @Sendable (_ url: String, _ result: Result<FetchedSource, FetchProblem>) -> Void
+    /// `fetchRemote`: the URLs, the download settings, and what to tell of each as it ends.
+    public typealias FetchRemote = @Sendable (_ urls: [String], _ settings: DownloadSettings, _ each: @escaping FetchedOne) async
+        -> [String: Result<FetchedSource, FetchProblem>]
+
     /// For builds that must not touch the network: every remote source fails.
-    public static let noNetwork: @Sendable ([String], DownloadSettings, @escaping @Sendable (String, Result<FetchedSource, FetchProblem>) -> Void) async
-        -> [String: Result<FetchedSource, FetchProblem>] = { urls, _, _ in
+    public static let noNetwork: FetchRemote = { urls, _, _ in
         Dictionary(urls.map { ($0, .failure(.connection("this build has no network"))) }) { first, _ in first }
     }
 }

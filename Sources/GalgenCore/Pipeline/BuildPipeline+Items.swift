@@ -14,19 +14,8 @@ extension BuildPipeline {
         case transcoded(String, Result<VideoFile, any Error>)
     }
 
-    /// What the pool came to: the downloads, every item's files, its failures and the gallery and
-    /// plan with Live Photos named apart paired.
-    struct PooledItems {
-        var fetched: [String: Result<FetchedSource, FetchProblem>] = [:]
-        var rendered: [ImageSource: KeyedImage] = [:]
-        var failures: [ImageFailure] = []
-        var gallery: Gallery
-        var plan: BuildPlan
-    }
-
     /// Download, render (and probe), pair Live Photos named apart and transcode, in one pool.
-    /// `needsLocation`: originals are published (`renderOne`).
-    func runItems(_ plan: BuildPlan, gallery: Gallery, shard: Bool) async -> PooledItems {
+    func runItems(_ plan: BuildPlan, gallery: Gallery, shard: Bool) async -> MadeItems {
         let needsLocation = gallery.viewer.originals
         let sizes = plan.sources.map { planned -> Int? in
             if case .remote = planned.source { return nil }
@@ -152,6 +141,6 @@ extension BuildPipeline {
             }
         }
         failures += applyTranscodes(results, to: &rendered, plan: paired.plan)
-        return PooledItems(fetched: fetchedSoFar, rendered: rendered, failures: failures, gallery: paired.gallery, plan: paired.plan)
+        return MadeItems(gallery: paired.gallery, plan: paired.plan, fetched: fetchedSoFar, rendered: rendered, failures: failures)
     }
 }

@@ -125,12 +125,12 @@ public struct BuildPipeline: Sendable {
     /// items, in one pool (`runItems`). Cancelled (serve's background formats, replaced by a newer
     /// build): the site stays as it was, and what was rendered is kept for the build that replaces this one.
     func makeItems(_ plan: BuildPlan, gallery: Gallery, shard: Bool = false) async throws(BuildError) -> MadeItems {
-        let pool = await runItems(plan, gallery: gallery, shard: shard)
+        let made = await runItems(plan, gallery: gallery, shard: shard)
         if Task.isCancelled {
             try? effects.saveRendered()
             throw .cancelled
         }
-        return MadeItems(gallery: pool.gallery, plan: pool.plan, fetched: pool.fetched, rendered: pool.rendered, failures: pool.failures)
+        return made
     }
 
     private func stage<T>(_ stage: BuildStage, _ body: () throws(BuildError) -> T) throws(BuildError) -> T {
