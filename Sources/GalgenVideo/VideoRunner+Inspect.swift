@@ -45,7 +45,8 @@ extension VideoRunner {
     }
 
     /// The sidecar's bytes, or one upright, tone-mapped frame as a PNG: at `posterTime`, else the
-    /// first that is not near-black (else, for a video black throughout, its first frame there).
+    /// most detailed key frame of the clip's first part that is not near-uniform (`PosterChoice`),
+    /// else the first frame that is not, else (a clip uniform throughout) its first frame.
     func posterBytes(_ path: String, details: VideoDetails, options: VideoItemOptions, maxMemory: Int? = nil) async throws -> [UInt8] {
         if let file = options.posterFile {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -53,21 +54,42 @@ extension VideoRunner {
             }
             return Array(data)
         }
-        if let frame = try await frame(path, details: details, time: options.posterTime, skipBlack: true, maxMemory: maxMemory) { return frame }
-        if options.posterTime == nil, let frame = try await frame(path, details: details, time: nil, skipBlack: false, maxMemory: maxMemory) {
+        if let time = options.posterTime {
+            if let frame = try await frame(path, details: details, time: time, skipUniform: false, maxMemory: maxMemory) { return frame }
+            throw VideoToolError.unusable("ffmpeg found no frame to show as its poster at \(time) seconds (poster: is past its end?)")
+        }
+        if let chosen = try await posterTime(path, details: details, maxMemory: maxMemory),
+           let frame = try await frame(path, details: details, time: chosen, skipUniform: false, maxMemory: maxMemory) {
             return frame
         }
-        throw VideoToolError.unusable("ffmpeg found no frame to show as its poster"
-            + (options.posterTime.map { " at \($0) seconds (poster: is past its end?)" } ?? ""))
+        for skipUniform in [true, false] {
+            if let frame = try await frame(path, details: details, time: nil, skipUniform: skipUniform, maxMemory: maxMemory) { return frame }
+        }
+        throw VideoToolError.unusable("ffmpeg found no frame to show as its poster")
     }
 
-    private func frame(_ path: String, details: VideoDetails, time: Double?, skipBlack: Bool, maxMemory: Int?) async throws -> [UInt8]? {
+    /// The time of the key frame `PosterChoice` picks, a millisecond early so that the seek
+    /// lands on it; nil when no key frame will do (or ffmpeg could not measure them).
+    func posterTime(_ path: String, details: VideoDetails, maxMemory: Int?) async throws -> Double? {
+        let arguments = FFmpegArguments.posterCandidates(path, details: details)
+        let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments, timeout: VideoSettings.defaultProbeTimeout,
+                                              outputLimit: 1 << 20,
+                                              memoryLimit: VideoMemory.posterLimit(width: details.width, height: details.height,
+                                                                                   cores: ProcessInfo.processInfo.activeProcessorCount,
+                                                                                   setting: maxMemory)),
+                                   limitFor: "a poster of a \(details.width) × \(details.height) video")
+        guard result.status == 0 else { return nil }
+        return PosterChoice.best(PosterChoice.candidates(fromPrintout: String(decoding: result.output, as: UTF8.self)))
+            .map { max(0, $0.time - 0.001) }
+    }
+
+    private func frame(_ path: String, details: VideoDetails, time: Double?, skipUniform: Bool, maxMemory: Int?) async throws -> [UInt8]? {
         let output = temporaries.make(in: scratch, tag: "poster.png")
         defer {
             unlink(output)
             temporaries.forget(output)
         }
-        let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipBlack: skipBlack)
+        let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipUniform: skipUniform)
         let limit = VideoMemory.posterLimit(width: details.width, height: details.height,
                                              cores: ProcessInfo.processInfo.activeProcessorCount, setting: maxMemory)
         let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments,

@@ -16,7 +16,7 @@ struct VideoMatrixTests {
     @Test func theTranscodeAndThePosterDecodeWithIt() {
         #expect(VideoFilters.transcode(width: 1280, height: 720, hdr: nil, matrix: .bt709).contains("in_color_matrix=bt709:out_color_matrix=bt709"))
         #expect(VideoFilters.transcode(width: 640, height: 360, hdr: nil, matrix: .bt601).contains("in_color_matrix=bt601"))
-        #expect(VideoFilters.poster(hdr: nil, skipBlack: true, matrix: .bt601).contains("in_color_matrix=bt601"))
+        #expect(VideoFilters.poster(hdr: nil, skipUniform: true, matrix: .bt601).contains("in_color_matrix=bt601"))
         #expect(!VideoFilters.transcode(width: 1280, height: 720, hdr: nil).contains("auto"))
     }
 

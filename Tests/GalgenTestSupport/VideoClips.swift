@@ -64,6 +64,24 @@ public enum VideoClips {
         return values.reduce(0, +) / Double(values.count)
     }
 
+    /// The detail of an image or of frames of a video, as `PosterChoice` measures it (the
+    /// normalized entropy of neighbouring luma differences), at 160 px wide so that sizes
+    /// compare: one value per frame; `times` picks those frames of a video (nil: an image's one).
+    public static func detail(_ path: String, times: [Double]? = nil) throws -> [Double] {
+        let chain = "scale=160:-2,format=gray,entropy=mode=diff,metadata=print:key=lavfi.entropy.normalized_entropy.diff.Y:file=-"
+        return try (times ?? [-1]).map { time in
+            let seek = time < 0 ? [] : ["-ss", String(format: "%.3f", time)]
+            let result = try run(ffmpeg ?? "ffmpeg", ["-hide_banner", "-nostdin"] + seek + ["-i", path, "-map", "0:v:0", "-frames:v", "1",
+                                                                                             "-vf", chain, "-f", "null", "-"])
+            let key = "lavfi.entropy.normalized_entropy.diff.Y="
+            guard let line = result.output.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix(key) }),
+                  let value = Double(line.dropFirst(key.count)) else {
+                throw ClipError(message: "no detail measured in \(path) at \(time): \(result.errors)")
+            }
+            return value
+        }
+    }
+
     public struct ClipError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }

@@ -70,16 +70,30 @@ struct FFmpegArgumentsTests {
         #expect(Self.values(poster, "-vf").first?.contains("tonemap=hable") == true)
     }
 
-    @Test func thePosterSkipsBlackFramesFromALittleInUnlessATimeIsGiven() {
+    @Test func thePosterSkipsUniformFramesFromALittleInUnlessATimeIsGiven() {
         let searching = FFmpegArguments.poster("in", output: "p.png", details: Self.details, time: nil)
         #expect(Self.values(searching, "-ss") == ["1.000"] && Self.values(searching, "-t") == ["10.000"])
-        #expect(Self.values(searching, "-vf").first?.contains("blackframe") == true)
+        #expect(Self.values(searching, "-vf").first?.contains("entropy,metadata=mode=select:key=lavfi.entropy.normalized_entropy.normal.Y:value=0.25:function=greater") == true)
         #expect(Self.values(searching, "-frames:v") == ["1"] && Self.values(searching, "-c:v") == ["png"])
         let short = VideoDetails(duration: 2, width: 2, height: 2, codec: "h264", hasAudio: false)
         #expect(Self.values(FFmpegArguments.poster("in", output: "p", details: short, time: nil), "-ss") == ["0.500"])
         let chosen = FFmpegArguments.poster("in", output: "p.png", details: Self.details, time: 12.5)
         #expect(Self.values(chosen, "-ss") == ["10.000"], "clamped to the duration")
-        #expect(Self.values(chosen, "-vf").first?.contains("blackframe") == false && !chosen.contains("-t"))
+        #expect(Self.values(chosen, "-vf").first?.contains("entropy") == false && !chosen.contains("-t"))
+    }
+
+    /// The candidates are the key frames of the clip's first part, two a second at most, measured small.
+    @Test func thePostersCandidatesAreKeyFramesOfTheFirstPart() {
+        let long = VideoDetails(duration: 600, width: 1920, height: 1080, codec: "h264", hasAudio: true)
+        let arguments = FFmpegArguments.posterCandidates("in", details: long)
+        #expect(arguments.firstIndex(of: "-skip_frame").map { arguments[$0 + 1] } == "nokey")
+        #expect(Self.values(arguments, "-t") == ["30.000"] && Self.values(arguments, "-map") == ["0:V:0"])
+        let chain = Self.values(arguments, "-vf").first ?? ""
+        #expect(chain.hasPrefix("select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,0.500)',scale=320:-2,format=gray,"))
+        #expect(chain.hasSuffix("entropy,entropy=mode=diff,metadata=mode=print:file=-") && arguments.suffix(3) == ["-f", "null", "-"])
+        let small = VideoDetails(duration: 4, width: 190, height: 240, codec: "mpeg4", hasAudio: true)
+        let smallArguments = FFmpegArguments.posterCandidates("in", details: small)
+        #expect(Self.values(smallArguments, "-t") == ["4.000"] && Self.values(smallArguments, "-vf").first?.contains("scale") == false)
     }
 
     /// The image2 muxer reads `%d` in an output name as a frame number unless it is told to

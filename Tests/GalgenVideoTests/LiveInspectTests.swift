@@ -77,7 +77,7 @@ struct LiveVersionAndLogTests {
         _ = try await VideoFixtures.tools(scratch, log: log.add).inspect(VideoFixtures.shared!.plain, VideoFixtures.request,
                                                                          VideoItemOptions())
         #expect(log.all.contains { $0.contains("ffprobe") && $0.contains("-show_streams") })
-        #expect(log.all.contains { $0.contains("ffmpeg") && $0.contains("blackframe") })
+        #expect(log.all.contains { $0.contains("ffmpeg") && $0.contains("-skip_frame nokey") && $0.contains("entropy=mode=diff") })
     }
 
     @Test func thePosterSkipsBlackFramesOrTakesTheGivenTimeOrTheSidecar() async throws {
@@ -94,6 +94,39 @@ struct LiveVersionAndLogTests {
                                   rows: Array(repeating: Array(repeating: 128, count: 64), count: 48))).write(to: URL(fileURLWithPath: sidecar))
         let fromSidecar = try await tools.inspect(clips.plain, VideoFixtures.request, VideoItemOptions(posterFile: sidecar))
         #expect(fromSidecar.width == 64 && fromSidecar.height == 48)
+    }
+
+    @Test func aClipThatOpensOnWhiteGetsItsFootageAsThePoster() async throws {
+        let clips = VideoFixtures.shared!
+        let scratch = try VideoFixtures.scratch()
+        let rendered = try await VideoFixtures.tools(scratch).inspect(clips.whiteStart, VideoFixtures.request, VideoItemOptions())
+        let poster = try writeFirstRendition(rendered, in: scratch)
+        let white = try VideoClips.detail(clips.whiteStart, times: [1])[0]
+        let pattern = try VideoClips.detail(clips.whiteStart, times: [4])[0]
+        #expect(try VideoClips.meanLuma(poster) < 200, "not the white card nor the fade out of it")
+        #expect(try VideoClips.detail(poster)[0] > (white + pattern) / 2, "the test pattern's detail")
+    }
+
+    /// A real clip (Tests/Fixtures/videos) that opens on two seconds of white, then a logo: the
+    /// poster is the logo, and its detail is at least half that of the busiest of eight frames
+    /// spread over the clip (issue 45's measure; the old rule's first non-black frame, 1 s in, was white).
+    @Test func aRealClipsPosterShowsItsFootage() async throws {
+        let clip = Fixtures.root + "/videos/dn_sample_mpeg4_190x240.mp4"
+        let scratch = try VideoFixtures.scratch()
+        let rendered = try await VideoFixtures.tools(scratch).inspect(clip, VideoFixtures.request, VideoItemOptions())
+        let poster = try writeFirstRendition(rendered, in: scratch)
+        let duration = try VideoFixtures.details(clip).duration
+        let busiest = try VideoClips.detail(clip, times: (0..<8).map { duration * (Double($0) + 0.5) / 8 }).max() ?? 1
+        let chosen = try VideoClips.detail(poster)[0]
+        #expect(chosen >= busiest / 2, "chosen \(chosen), busiest of eight \(busiest)")
+        let opening = try VideoClips.detail(clip, times: [1])[0]
+        #expect(chosen > 2 * opening, "not the white opening (\(opening)), the old rule's frame")
+    }
+
+    func writeFirstRendition(_ rendered: RenderedImage, in folder: TemporaryFolder) throws -> String {
+        let path = folder.path + "/poster-\(UUID().uuidString).jpg"
+        try Data(try #require(rendered.renditions.first?.bytes)).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     /// The mean of a JPEG rendition's bytes' decoded luma, measured by ffmpeg.

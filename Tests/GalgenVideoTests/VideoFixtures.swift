@@ -21,6 +21,9 @@ final class VideoFixtures: Sendable {
     let audioOnly: String
     /// Two seconds of black, then the test pattern.
     let blackStart: String
+    /// Two seconds of white (a title card's background), a second fading from white into the
+    /// test pattern, then the pattern: a key frame every half second.
+    let whiteStart: String
 
     init() throws {
         folder = try TemporaryFolder()
@@ -43,6 +46,11 @@ final class VideoFixtures: Sendable {
             "-f", "lavfi", "-i", "color=black:size=320x240:rate=30:duration=2",
             "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=2",
             "-filter_complex", "[0][1]concat=n=2:v=1:a=0", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"])
+        whiteStart = try VideoClips.make("white-start.mp4", in: path, [
+            "-f", "lavfi", "-i", "color=white:size=320x240:rate=30:duration=2",
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=4",
+            "-filter_complex", "[1]fade=in:st=0:d=1:color=white[p];[0][p]concat=n=2:v=1:a=0",
+            "-c:v", "libx264", "-preset", "ultrafast", "-g", "15", "-pix_fmt", "yuv420p"])
     }
 
     /// A fresh scratch folder for one test's outputs.

@@ -26,14 +26,21 @@ extension Array where Element: Sendable {
 
 /// `body` on the calling thread while `other` runs on another; returns once both are done,
 /// with `body`'s result or the first error (`body`'s before `other`'s).
+///
+/// `other` gets a thread of its own, not one of Dispatch's: the calling thread (often one of
+/// Dispatch's, under Swift's tasks) waits for it without Dispatch knowing, so a Dispatch thread
+/// running `other` would leave `other`'s own `concurrentMap` (a record's encoding) no thread to
+/// share its work with: on 2 cores the cache's records were encoded on one.
 public func alongside<Value>(_ other: @escaping @Sendable () throws -> Void, _ body: () throws -> Value) throws -> Value {
     let done = DispatchSemaphore(value: 0)
     let outcome = Mutex<Result<Void, any Error>>(.success(()))
-    DispatchQueue.global().async {
+    let thread = Thread {
         let result = Result { try other() }
         outcome.withLock { $0 = result }
         done.signal()
     }
+    thread.stackSize = 8 << 20
+    thread.start()
     let result = Result { try body() }
     done.wait()
     let value = try result.get()

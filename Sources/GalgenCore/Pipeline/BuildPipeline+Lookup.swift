@@ -160,7 +160,7 @@ extension BuildPipeline {
     /// and ffmpeg's version.
     private func posterSettings(_ options: VideoItemOptions, tool: String) throws -> String {
         let posterFile = try options.posterFile.map { try effects.sourceDigest($0).digest } ?? ""
-        return "|video=\(VideoKey.encoderVersion)|poster=\(options.posterTime.map { "\($0)" } ?? "auto")|posterFile=\(posterFile)"
+        return "|video=\(VideoKey.encoderVersion)|poster=\(options.posterTime.map { "\($0)" } ?? PosterChoice.version)|posterFile=\(posterFile)"
             + "|motion=\(options.isMotion)|tool=\(tool)"
     }
 

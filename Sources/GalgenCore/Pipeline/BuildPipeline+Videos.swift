@@ -135,7 +135,7 @@ public enum VideoLimits {
 
     /// The words for a video longer than `video.max_duration`, from the probe or from a kept record alike.
     static func tooLong(_ duration: Double, limit: Double) -> String {
-        "it is \(VideoDetails.durationText(seconds: duration)) long, over the \(VideoDetails.durationText(seconds: limit)) "
+        "it is \(VideoDetails.durationText(seconds: duration, rounding: .up)) long, over the \(VideoDetails.durationText(seconds: limit)) "
             + "video.max_duration allows; "
             + "raise video.max_duration in gallery.yml or leave the video out"
     }

@@ -10,25 +10,38 @@ public enum FFmpegArguments {
         ["-hide_banner", "-loglevel", "error", "-print_format", "json", "-show_format", "-show_streams", "--", path]
     }
 
-    /// Where a poster's search for a frame that is not black starts: a second in, or a quarter of
-    /// a shorter video (a fade-in is skipped; a Live Photo's key frame is near its middle).
+    /// Where a poster's frame-by-frame search starts (when no key frame would do,
+    /// `PosterChoice`): a second in, or a quarter of a shorter video (a fade-in is skipped; a
+    /// Live Photo's key frame is near its middle).
     public static func posterStart(duration: Double) -> Double {
         min(1, max(0, duration.isFinite ? duration : 0) / 4)
     }
 
     /// One upright frame as a PNG at `output`: at `time` when given, else the first frame after
-    /// `posterStart` that is not near-black, searched for at most `searchSeconds` (`skipBlack`
-    /// false takes the first frame there, for a video that is black throughout). `-update 1`: the
-    /// image2 muxer writes `output` as it is, never reading a `%d` in it as a frame number.
+    /// `posterStart` that is not near-uniform, searched for at most `searchSeconds` (`skipUniform`
+    /// false takes the first frame there, for a video that is uniform throughout). `-update 1`:
+    /// the image2 muxer writes `output` as it is, never reading a `%d` in it as a frame number.
     public static func poster(_ path: String, output: String, details: VideoDetails, time: Double?,
-                              skipBlack: Bool = true, searchSeconds: Double = 10) -> [String] {
+                              skipUniform: Bool = true, searchSeconds: Double = 10) -> [String] {
         let start = time.map { max(0, min($0, details.duration)) } ?? posterStart(duration: details.duration)
-        let searches = time == nil && skipBlack
+        let searches = time == nil && skipUniform
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
             + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
-               "-vf", VideoFilters.poster(hdr: details.hdr, skipBlack: searches, matrix: details.matrix),
+               "-vf", VideoFilters.poster(hdr: details.hdr, skipUniform: searches, matrix: details.matrix),
                "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-update", "1", "-c:v", "png", "-compression_level", "1",
                "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
+    }
+
+    /// The poster's candidates (`PosterChoice`): the key frames of the clip's first part (no
+    /// other frame is decoded), at most `PosterChoice.candidatesPerSecond` a second, each
+    /// measured by two `entropy` filters on its luma (at most 320 px wide) and printed to stdout.
+    public static func posterCandidates(_ path: String, details: VideoDetails) -> [String] {
+        let every = FFmpegArguments.seconds(1 / Double(PosterChoice.candidatesPerSecond))
+        let shrink = max(details.width, details.height) > 320 ? ["scale=320:-2"] : []
+        let chain = ["select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,\(every))'"] + shrink
+            + ["format=gray", "entropy", "entropy=mode=diff", "metadata=mode=print:file=-"]
+        return quiet + ["-skip_frame", "nokey", "-t", seconds(PosterChoice.window(duration: details.duration)), "-i", path,
+                        "-map", "0:V:0", "-an", "-sn", "-dn", "-vf", chain.joined(separator: ","), "-f", "null", "-"]
     }
 
     /// One MP4 of `job` at `output`: H.264 High or AV1, scaled, upright (autorotate applies the

@@ -61,11 +61,14 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         try values.encode(matrix, forKey: .matrix)
     }
 
-    /// The duration in whole seconds, for words: never negative, and a damaged report's
-    /// 6669.3E33 seconds (found by fuzz/) is a trillion, not a crash.
+    /// The duration in whole seconds, for words: the seconds begun, as a player counts them
+    /// (Chromium's, Firefox's and Safari's controls show 1:25 for 85.5 s), never negative, and a
+    /// damaged report's 6669.3E33 seconds (found by fuzz/) is a trillion, not a crash.
     public var wholeSeconds: Int { Self.wholeSeconds(duration) }
 
-    static func wholeSeconds(_ seconds: Double) -> Int { seconds.isFinite ? Int(min(max(0, seconds), 1e12).rounded()) : 0 }
+    static func wholeSeconds(_ seconds: Double, rounding: FloatingPointRoundingRule = .down) -> Int {
+        seconds.isFinite ? Int(min(max(0, seconds), 1e12).rounded(rounding)) : 0
+    }
 
     /// "0:42", "1:02:03".
     /// The MP4 to name where one file stands for the video (a link preview's `og:video`, a
@@ -76,9 +79,10 @@ public struct VideoDetails: Equatable, Sendable, Codable {
 
     public var durationText: String { Self.durationText(seconds: duration) }
 
-    /// Any number of seconds as `durationText` writes them.
-    static func durationText(seconds: Double) -> String {
-        let total = wholeSeconds(seconds)
+    /// Any number of seconds as `durationText` writes them; `.up` for a length over a limit,
+    /// which must not read as the limit itself (600.3 s over 600 is "10:01", not "10:00").
+    static func durationText(seconds: Double, rounding: FloatingPointRoundingRule = .down) -> String {
+        let total = wholeSeconds(seconds, rounding: rounding)
         let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
         let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"

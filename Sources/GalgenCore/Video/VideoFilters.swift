@@ -19,23 +19,18 @@ public enum VideoFilters {
             .joined(separator: ",")
     }
 
-    /// A poster's chain: tone-mapped when HDR, then (when `skipBlack`) only frames less than
-    /// 95 % near-black pass (sigal's idea, done in one run by `blackframe` and `metadata`), then
-    /// full-range RGB for the PNG the photo pipeline reads.
-    public static func poster(hdr: VideoHDR?, skipBlack: Bool, matrix: VideoMatrix = .bt709) -> String {
+    /// A poster's chain: tone-mapped when HDR, then (when `skipUniform`) only frames that are not
+    /// near-uniform pass (black leader, a white title card, a fade's middle: `PosterChoice`'s
+    /// measure, by `entropy` and `metadata` in the same run), then full-range RGB for the PNG
+    /// the photo pipeline reads.
+    public static func poster(hdr: VideoHDR?, skipUniform: Bool, matrix: VideoMatrix = .bt709) -> String {
         var chain: [String] = []
         if hdr != nil { chain += [toneMap(range: "tv"), "format=yuv444p"] }
-        if skipBlack {
-            chain += ["blackframe=amount=0:threshold=\(blackThreshold)",
-                      "metadata=mode=select:key=lavfi.blackframe.pblack:value=\(blackPercent):function=less"]
+        if skipUniform {
+            chain += ["entropy", "metadata=mode=select:key=\(PosterChoice.toneKey):value=\(PosterChoice.uniformBelow):function=greater"]
         }
         let input = hdr != nil ? "bt709:in_range=tv" : matrix.rawValue
         chain += ["scale=in_color_matrix=\(input):out_range=pc:flags=bicubic+accurate_rnd+full_chroma_int", "format=rgb24"]
         return chain.joined(separator: ",")
     }
-
-    /// A pixel whose luma is at most this (of 255, limited range: black is 16) is near-black.
-    public static let blackThreshold = 32
-    /// A frame with at least this share of near-black pixels is skipped for the poster.
-    public static let blackPercent = 95
 }
