@@ -268,6 +268,11 @@ class GalleryYmlReference(DocsTest):
                 continue  # reported by test_every_key_has_its_section
             number, body = keyed[key]
             yaml = "\n".join(text for info, text in fenced_blocks(body) if info.split()[:1] in (["yaml"], ["yml"]))
+            # A long listing may live on a page of its own the section links to (`labels`: docs/labels.md).
+            for page in sorted(set(re.findall(r"\]\(([a-z0-9-]+\.md)\)", "\n".join(body)))):
+                if (DOCS / page).is_file() and page != GALLERY_YML.name:
+                    lines = (DOCS / page).read_text(encoding="utf-8").splitlines()
+                    yaml += "\n" + "\n".join(t for info, t in fenced_blocks(lines) if info.split()[:1] in (["yaml"], ["yml"]))
             if not yaml:
                 problems.append(f"docs/gallery-yml.md:{number}: section `{key}` has no ```yaml block")
                 continue

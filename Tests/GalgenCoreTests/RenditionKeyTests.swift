@@ -88,7 +88,7 @@ struct VideoKeyTests {
         let base = Self.job
         var changed: [TranscodeJob] = []
         for change in [{ (job: inout TranscodeJob) in job.output.codec = .av1 }, { $0.output.width = 1282 }, { $0.output.height = 722 },
-                       { $0.quality = 24 }, { $0.audio = false }, { $0.details.isMotion = true }] {
+                       { $0.quality = 24 }, { $0.audio = false }, { $0.details.isMotion = true }, { $0.copy = true }] {
             var job = base
             change(&job)
             changed.append(job)
@@ -100,6 +100,7 @@ struct VideoKeyTests {
         same.maxMemory = 900
         same.embedded = 10..<20
         same.details.frameRate = 25
+        same.details.webReady = VideoDetails.WebReady(video: true, audio: true)
         #expect(key(same) == key(base), "threads, the memory limit and what the source's digest stands for are not the output's key")
         #expect(VideoKey.make(sourceDigest: "d", job: base, tool: "ffmpeg 6.0") != key(base))
     }

@@ -20,7 +20,7 @@ struct VideoProbeReadingTests {
     @Test func detailsCarryDurationCodecSoundHDRAndMotion() throws {
         let details = try Self.probe(audio: false, transfer: "smpte2084").details(isMotion: true)
         #expect(details == VideoDetails(duration: 2, width: 1920, height: 1080, frameRate: 30, codec: "h264", hasAudio: false,
-                                        hdr: .pq, isMotion: true))
+                                        hdr: .pq, isMotion: true, webReady: VideoDetails.WebReady(video: false, audio: true)))
     }
 
     @Test func anAudioOnlyFileIsRefusedInWordsThatSaySo() {

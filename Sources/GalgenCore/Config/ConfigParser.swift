@@ -155,7 +155,8 @@ struct ConfigReader {
         var settings = VideoSettings.galleryDefault
         settings.livePhotos = bool(livePhotos, key: "live_photos") ?? settings.livePhotos
         guard let field, let fields = mapping(field.value, context: "video",
-                                              allowed: ["heights", "formats", "quality", "audio", "max_duration", "max_pixels", "max_memory"]) else {
+                                              allowed: ["heights", "formats", "quality", "audio", "max_duration", "max_pixels", "max_memory",
+                                                        "passthrough"]) else {
             return settings
         }
         if let heights = intList(fields["heights"], key: "video.heights", range: 144...4320) {
@@ -169,6 +170,7 @@ struct ConfigReader {
         }
         settings.maxPixels = int(fields["max_pixels"], key: "video.max_pixels", range: 1...1_000_000_000) ?? settings.maxPixels
         settings.maxMemory = int(fields["max_memory"], key: "video.max_memory", range: VideoMemory.settingRange) ?? settings.maxMemory
+        settings.passthrough = bool(fields["passthrough"], key: "video.passthrough") ?? settings.passthrough
         return settings
     }
 

@@ -106,6 +106,7 @@ extension BuildPipeline {
                                    audio: video.settings.audio && details.hasAudio, threads: max(1, cores / jobs))
             job.embedded = planned.video.embedded
             job.maxMemory = video.settings.maxMemory
+            job.copy = VideoOutputPlan.copies(output, of: details, settings: video.settings, audio: job.audio)
             let key = VideoKey.make(sourceDigest: video.sourceDigest, job: job, tool: video.tool)
             videoKeys.append(key)
             if let file = effects.renditions.lookupVideo(key) {

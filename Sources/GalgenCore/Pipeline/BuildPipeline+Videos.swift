@@ -171,7 +171,10 @@ struct PendingTranscode: Sendable {
     var isMotion: Bool
 
     /// How much work it is: output pixels × seconds of video (a 4K source decodes slower too).
-    var cost: Double { Double(job.output.width * job.output.height + job.details.width * job.details.height) * job.details.duration }
+    /// A copy reads and writes the file, no more: a hundredth of an encode of its size.
+    var cost: Double {
+        Double(job.output.width * job.output.height + job.details.width * job.details.height) * job.details.duration * (job.copy ? 0.01 : 1)
+    }
 }
 
 extension VideoFile {

@@ -51,6 +51,7 @@ public enum FFmpegArguments {
     public static func transcode(_ path: String, output: String, job: TranscodeJob) -> [String] {
         let threads = String(max(1, job.threads))
         let audio = job.audio && job.details.hasAudio
+        if job.copy { return copy(path, output: output, audio: audio) }
         return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
             + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr, matrix: job.details.matrix)]
             + videoCodec(job, threads: threads)
@@ -60,6 +61,15 @@ public enum FFmpegArguments {
                "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact",
                "-threads", threads, "-filter_threads", threads,
                "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+    }
+
+    /// A web-ready source's streams copied into a fresh MP4 (`VideoOutputPlan.copies`): the same
+    /// packets, the display matrix kept (a phone's rotation), every tag, chapter and other
+    /// stream dropped, `moov` first, progress on stdout.
+    static func copy(_ path: String, output: String, audio: Bool) -> [String] {
+        quiet + ["-y", "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0", "-c:a", "copy"] : ["-an"])
+            + ["-c:v", "copy", "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1",
+               "-movflags", "+faststart", "-fflags", "+bitexact", "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
     }
 
     static func videoCodec(_ job: TranscodeJob, threads: String) -> [String] {

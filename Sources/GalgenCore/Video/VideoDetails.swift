@@ -16,12 +16,29 @@ public struct VideoDetails: Equatable, Sendable, Codable {
     public var isMotion: Bool
     /// The YUV matrix its pixels are decoded with (`VideoMatrix`).
     public var matrix: VideoMatrix
+    /// Which streams an MP4 of the source's own size may copy instead of encoding (`VideoOutputPlan.copies`).
+    public var webReady: WebReady
+
+    /// Streams a browser plays as they are (`VideoProbe.webReady`); a record kept before galgen
+    /// read this says neither, and its MP4s stay encoded.
+    public struct WebReady: Equatable, Sendable, Codable {
+        public var video = false
+        /// AAC-LC, or no sound at all.
+        public var audio = false
+
+        public init(video: Bool = false, audio: Bool = false) {
+            self.video = video
+            self.audio = audio
+        }
+    }
+
     /// The published MP4s: best codec first (the order of `video.formats`), smallest first within
     /// one codec. Empty in a kept poster record: the pipeline adds them, each kept on its own.
     public var files: [VideoFile]
 
     public init(duration: Double, width: Int, height: Int, frameRate: Double? = nil, codec: String, hasAudio: Bool,
-                hdr: VideoHDR? = nil, isMotion: Bool = false, matrix: VideoMatrix = .bt709, files: [VideoFile] = []) {
+                hdr: VideoHDR? = nil, isMotion: Bool = false, matrix: VideoMatrix = .bt709, files: [VideoFile] = [],
+                webReady: WebReady = WebReady()) {
         self.duration = duration
         self.width = width
         self.height = height
@@ -32,9 +49,10 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         self.isMotion = isMotion
         self.matrix = matrix
         self.files = files
+        self.webReady = webReady
     }
 
-    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix }
+    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix, webReady }
 
     // The files are kept apart (each under its `VideoKey`), never in the poster's record.
     public init(from decoder: any Decoder) throws {
@@ -45,7 +63,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
                   codec: try values.decode(String.self, forKey: .codec), hasAudio: try values.decode(Bool.self, forKey: .hasAudio),
                   hdr: try values.decodeIfPresent(VideoHDR.self, forKey: .hdr),
                   isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false,
-                  matrix: try values.decodeIfPresent(VideoMatrix.self, forKey: .matrix) ?? .bt709)
+                  matrix: try values.decodeIfPresent(VideoMatrix.self, forKey: .matrix) ?? .bt709,
+                  webReady: try values.decodeIfPresent(WebReady.self, forKey: .webReady) ?? WebReady())
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,6 +78,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         try values.encodeIfPresent(hdr, forKey: .hdr)
         if isMotion { try values.encode(isMotion, forKey: .isMotion) }
         try values.encode(matrix, forKey: .matrix)
+        // Only when there is something to say: records of videos that must be encoded keep their bytes.
+        if webReady != WebReady() { try values.encode(webReady, forKey: .webReady) }
     }
 
     /// The duration in whole seconds, for words: the seconds begun, as a player counts them

@@ -17,6 +17,15 @@ public enum VideoOutputPlan {
         }
     }
 
+    /// Whether `output` copies the source's streams instead of encoding them: an H.264 MP4 of
+    /// the source's own upright size, from a web-ready source (`VideoDetails.WebReady`; its sound
+    /// too, unless the MP4 is silent), with `video.passthrough` on. A phone's rotation stays the
+    /// MP4's display matrix, which every browser honours.
+    public static func copies(_ output: VideoOutput, of details: VideoDetails, settings: VideoSettings, audio: Bool) -> Bool {
+        settings.passthrough && output.codec == .h264 && details.webReady.video && (!audio || details.webReady.audio)
+            && output.width == details.width && output.height == details.height
+    }
+
     /// The nearest even number, at least 2.
     static func even(_ value: Double) -> Int { max(2, Int((value / 2).rounded()) * 2) }
 }
@@ -36,7 +45,7 @@ public enum VideoKey {
 /// `RenditionRequest`, `RenditionKeyTests` holds `keyed` and `keyedElsewhere` to the properties
 /// Mirror finds, so a new one is hashed or said to be keyed elsewhere.
 extension TranscodeJob: Fingerprintable {
-    static let keyed = ["output", "quality", "audio"]
+    static let keyed = ["output", "quality", "audio", "copy"]
     /// `details`: what ffprobe read from the source, which its digest stands for (only
     /// `isMotion`, which the item decides, is hashed). `threads`: a cache made with other
     /// threads still serves (x264's bytes differ with them; the cache keeps the first). `embedded`:
@@ -50,5 +59,7 @@ extension TranscodeJob: Fingerprintable {
         fingerprint.add(quality)
         fingerprint.add(audio)
         fingerprint.add(details.isMotion)
+        // Only a copy says so: every encoded MP4 keeps the key it had before copies were made.
+        if copy { fingerprint.add("copy") }
     }
 }

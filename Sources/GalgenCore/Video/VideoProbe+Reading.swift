@@ -37,8 +37,27 @@ extension VideoProbe {
         let sideways = video.isQuarterTurn
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
                             frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
-                            isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)))
+                            isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)),
+                            webReady: webReady)
     }
+
+    /// Which of its streams an MP4 may carry as they are (`VideoDetails.WebReady`): video that
+    /// is H.264 up to High, 8-bit 4:2:0, SDR BT.709 (tagged, or untagged from 720 lines up, as
+    /// players take it), in an MP4, QuickTime or 3GP file; sound that is AAC-LC, or none.
+    public var webReady: VideoDetails.WebReady {
+        var ready = VideoDetails.WebReady()
+        if let video, video.codec == "h264", Self.webProfiles.contains(video.profile ?? ""), video.pixelFormat == "yuv420p",
+           video.hdr == nil, VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(video.width ?? 0, video.height ?? 0)) == .bt709,
+           (formatName ?? "").split(separator: ",").contains("mp4") {
+            ready.video = true
+        }
+        let sound = streams.first { $0.type == "audio" }
+        ready.audio = sound == nil || (sound?.codec == "aac" && sound?.profile == "LC")
+        return ready
+    }
+
+    /// The H.264 profiles every browser decodes.
+    static let webProfiles: Set<String> = ["Constrained Baseline", "Baseline", "Main", "High"]
 
     /// Its date and words: the QuickTime creation date with its zone, else the container's (or
     /// the video stream's) `creation_time` (UTC); the title; the description or comment as caption.

@@ -25,10 +25,14 @@ public struct VideoProbe: Equatable, Sendable {
         public var dolbyVisionHLG: Bool
         /// The stream is a cover picture (`disposition.attached_pic`), not motion.
         public var isAttachedPicture: Bool
+        /// ffprobe's `profile` ("High", "Main", "Constrained Baseline", "LC") and `pix_fmt`
+        /// ("yuv420p", "yuv420p10le"): whether the stream can be published as it is (`VideoDetails.webReady`).
+        public var profile: String? = nil
+        public var pixelFormat: String? = nil
 
         public init(type: String, codec: String? = nil, codecTag: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
                     frameRate: Double? = nil, colorTransfer: String? = nil, colorSpace: String? = nil, dolbyVisionHLG: Bool = false,
-                    isAttachedPicture: Bool = false) {
+                    isAttachedPicture: Bool = false, profile: String? = nil, pixelFormat: String? = nil) {
             self.type = type
             self.codec = codec
             self.codecTag = codecTag
@@ -40,6 +44,8 @@ public struct VideoProbe: Equatable, Sendable {
             self.colorSpace = colorSpace
             self.dolbyVisionHLG = dolbyVisionHLG
             self.isAttachedPicture = isAttachedPicture
+            self.profile = profile
+            self.pixelFormat = pixelFormat
         }
     }
 

@@ -32,10 +32,14 @@ public struct VideoSettings: Equatable, Sendable {
     /// `video.max_memory` (megabytes): the address-space limit of every ffmpeg and ffprobe run;
     /// nil works one out for each run from its frame size and threads (`VideoMemory`).
     public var maxMemory: Int?
+    /// `video.passthrough`: an H.264 MP4 of the source's own size copies a web-ready source's
+    /// streams (`VideoOutputPlan.copies`) instead of encoding them; false encodes every MP4.
+    public var passthrough: Bool
 
     public init(heights: [Int] = defaultHeights, formats: [VideoCodec] = [.h264], quality: Int = defaultQuality,
                 audio: Bool = true, maxDuration: Double = defaultMaxDuration, maxPixels: Int = defaultMaxPixels,
-                livePhotos: Bool = true, maxMemory: Int? = nil) {
+                livePhotos: Bool = true, maxMemory: Int? = nil, passthrough: Bool = true) {
+        self.passthrough = passthrough
         self.heights = heights
         self.formats = formats
         self.quality = quality

@@ -76,6 +76,9 @@ public struct TranscodeJob: Equatable, Sendable {
     /// `video.max_memory` (megabytes), or nil for `VideoMemory.transcodeLimit`'s own; not part
     /// of the output's key (it changes no byte, only whether the run may finish).
     public var maxMemory: Int? = nil
+    /// The source's streams are copied, not encoded (`VideoOutputPlan.copies`): `quality` and
+    /// `threads` change nothing.
+    public var copy = false
 
     public init(details: VideoDetails, output: VideoOutput, quality: Int, audio: Bool, threads: Int) {
         self.details = details
