@@ -148,7 +148,8 @@ struct VideoBuildTests {
     /// `video.max_memory` caps every ffmpeg run: a video that needs more fails by name with the
     /// limit and the setting, the rest is built; a limit ffmpeg cannot even start under is refused.
     @Test func aVideoOverVideoMaxMemoryFailsByNameAndTheRestIsBuilt() async throws {
-        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [1080], max_memory: 512 }\n"
+        // Encoded (a copy of this web-ready clip would need no such memory).
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [1080], max_memory: 512, passthrough: false }\n"
             + "images:\n  - media/\n")
         let folder = project.path("media")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
