@@ -39,6 +39,13 @@ public enum LiveVideoTools {
                 return try await EmbeddedVideoFile.with(path, range: job.embedded, scratch: scratch) { source in
                     try await runner.transcode(source, job: job, progress: progress)
                 }
+            },
+            transcodeTogether: { path, jobs, progress in
+                _ = try version.value()
+                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                return try await EmbeddedVideoFile.with(path, range: jobs.first?.embedded, scratch: scratch) { source in
+                    try await runner.transcode(source, jobs: jobs, progress: progress)
+                }
             })
     }
 }

@@ -23,7 +23,7 @@ struct ItemPoolTests {
         while let job = queue.next() {
             switch job {
             case let .render(item): started.append(item.planned.outputStem)
-            case let .transcode(pending): started.append(pending.key)
+            case let .transcode(batch): started.append(batch.items.map(\.key).joined(separator: "+"))
             }
         }
         return started
@@ -32,7 +32,7 @@ struct ItemPoolTests {
     @Test func rendersComeFirstLargestFirstThenTheLongestTranscodes() {
         var queue = ItemQueue(slots: 3)
         queue.add(renders: [Self.item("small", size: 10), Self.item("big", size: 900), Self.item("mid", size: 500)])
-        queue.add(transcodes: [Self.transcode("short.mp4", seconds: 5), Self.transcode("long.mp4", seconds: 60)])
+        queue.add(transcodes: TranscodeBatch.batches([Self.transcode("short.mp4", seconds: 5), Self.transcode("long.mp4", seconds: 60)]))
         // Three slots: the three renders, largest first; nothing more until one ends.
         #expect(Self.names(&queue) == ["big", "mid", "small"])
         #expect(queue.running == 3 && queue.next() == nil)
@@ -114,5 +114,24 @@ struct ItemPoolBuildTests {
                                             fetchRemote: { _, _ in [answered: .success("/cache/a")] }).get()
         #expect(summary.imagesBuilt == 1)
         #expect(summary.failures.map(\.source) == [lost])
+    }
+
+    /// A video's encoded MP4s are one run (decoded once); a copy runs alone; other videos apart.
+    @Test func aVideosEncodesAreOneRunAndACopyRunsAlone() {
+        var small = ItemPoolTests.transcode("clip.mp4", seconds: 10)
+        small.key = "clip-720"
+        var large = small
+        large.key = "clip-1080"
+        large.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        var copy = large
+        copy.key = "clip-copy"
+        copy.job.copy = true
+        let other = ItemPoolTests.transcode("other.mp4", seconds: 10)
+        let batches = TranscodeBatch.batches([small, copy, other, large])
+        #expect(batches.map { $0.items.map(\.key) } == [["clip-720", "clip-1080"], ["clip-copy"], ["other.mp4"]])
+        var queue = ItemQueue(slots: 1)
+        queue.add(transcodes: batches)
+        #expect(ItemPoolTests.names(&queue) == ["clip-720+clip-1080"], "one slot, one run for both heights")
+        #expect(batches[0].cost == small.cost + large.cost && batches[1].cost < other.cost)
     }
 }

@@ -78,5 +78,27 @@ struct VideoPassthroughBuildTests {
         #expect(encoded.status == 0, "\(encoded.stderr)")
         let again = VideoBuildTests.programsRun(encoded.stdout + encoded.stderr).filter { $0.contains("ffmpeg ") && $0.contains(".mp4") }
         #expect(again.filter { $0.contains("libx264") }.count == 2 && !again.contains { $0.contains("-c:v copy") }, "\(again)")
+        // The 240-line MP4s were kept: only the own-size ones are encoded, one run each.
+        #expect(!again.contains { $0.contains("split=") } && !again.contains { $0.contains("scale=426:240") || $0.contains("scale=240:426") }, "\(again)")
+    }
+
+    /// Every height of a clip that must be encoded is made by one ffmpeg run: decoded once.
+    @Test func everyHeightOfAClipIsOneRun() async throws {
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nvideo: { heights: [144, 240] }\nimages:\n  - clip.mp4\n")
+        try VideoClips.make("clip.mp4", in: project.path, VideoClips.sourceInputs(size: "480x270") + VideoClips.h264)
+        let result = try await project.buildWithBinary(["--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let encodes = VideoBuildTests.programsRun(result.stdout + result.stderr).filter { $0.contains("libx264") }
+        #expect(encodes.count == 1 && encodes[0].contains("split=2") && encodes[0].components(separatedBy: " -i ").count == 2, "\(encodes)")
+        let heights = try project.siteFiles("images").filter { $0.hasSuffix(".mp4") }.map { name in
+            try VideoClips.probe(project.path("_site/images/" + name)).firstVideoHeight
+        }
+        #expect(heights.sorted() == [144, 240])
+    }
+}
+
+extension [String: Any] {
+    var firstVideoHeight: Int {
+        (((self["streams"] as? [[String: Any]]) ?? []).first { $0["codec_type"] as? String == "video" }?["height"] as? Int) ?? 0
     }
 }

@@ -82,6 +82,24 @@ struct FFmpegArgumentsTests {
         #expect(Self.values(chosen, "-vf").first?.contains("entropy") == false && !chosen.contains("-t"))
     }
 
+    /// Every height in one run: one input, split, each output with its own chain and flags.
+    @Test func severalOutputsDecodeTheSourceOnce() {
+        let base = Self.job()
+        var small = base
+        small.output = VideoOutput(codec: .h264, width: 640, height: 360)
+        let arguments = FFmpegArguments.transcode("in.mov", outputs: ["a.mp4", "b.mp4"], jobs: [small, base])
+        #expect(arguments.filter { $0 == "-i" }.count == 1 && !arguments.contains("-vf"))
+        let graph = Self.values(arguments, "-filter_complex").first ?? ""
+        #expect(graph.hasPrefix("[0:V:0]split=2[s0][s1];[s0]scale=640:360:") && graph.contains(";[s1]scale=\(base.output.width):\(base.output.height):"))
+        #expect(graph.hasSuffix("[v1]") && graph.contains("[v0];"))
+        #expect(Self.values(arguments, "-map") == ["[v0]", "0:a:0", "[v1]", "0:a:0"])
+        #expect(Self.values(arguments, "-c:v") == ["libx264", "libx264"] && arguments.suffix(1) == ["b.mp4"])
+        #expect(Self.values(arguments, "-movflags") == ["+faststart", "+faststart"] && Self.values(arguments, "-map_metadata") == ["-1", "-1"])
+        // One job is the single transcode's own command line.
+        #expect(FFmpegArguments.transcode("in.mov", outputs: ["a.mp4"], jobs: [base]) == FFmpegArguments.transcode("in.mov", output: "a.mp4", job: base))
+        #expect(FFmpegArguments.transcode("in.mov", outputs: [], jobs: []).isEmpty)
+    }
+
     /// The candidates are the key frames of the clip's first part, two a second at most, measured small.
     @Test func thePostersCandidatesAreKeyFramesOfTheFirstPart() {
         let long = VideoDetails(duration: 600, width: 1920, height: 1080, codec: "h264", hasAudio: true)

@@ -69,6 +69,35 @@ struct LiveTranscodeTests {
         #expect(video["width"] as? Int == 160 && video["height"] as? Int == 120)
     }
 
+    /// One run for every height (the source decoded once, `split`) gives each MP4 the bytes its
+    /// own run gives, so its key and a cache from before still hold; the rotated clip shows the
+    /// chains are upright, and AV1 beside H.264 keeps its own flags.
+    @Test func everyHeightInOneRunGivesTheBytesOfItsOwnRun() async throws {
+        let scratch = try VideoFixtures.scratch()
+        let tools = VideoFixtures.tools(scratch)
+        let details = try await details(clips.rotated, tools: tools)
+        let jobs = [VideoFixtures.job(details, width: 120, height: 160), VideoFixtures.job(details),
+                    VideoFixtures.job(details, codec: .av1, width: 120, height: 160)]
+        let together = try await tools.transcodeTogether(clips.rotated, jobs, { _ in })
+        #expect(together.map(\.height) == [160, 320, 160] && together.map(\.codec) == [.h264, .h264, .av1])
+        for (job, file) in zip(jobs, together) {
+            let alone = try await tools.transcode(clips.rotated, job, { _ in })
+            #expect(file.digest == alone.digest, "\(job.output)")
+        }
+    }
+
+    @Test func aFailedRunFailsEveryOutputAndLeavesNoFile() async throws {
+        let scratch = try VideoFixtures.scratch()
+        let tools = VideoFixtures.tools(scratch)
+        let details = try await details(clips.plain, tools: tools)
+        let broken = scratch.path + "/broken.mp4"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: clips.plain)).prefix(2000)).write(to: URL(fileURLWithPath: broken))
+        await #expect(throws: VideoToolError.self) {
+            try await tools.transcodeTogether(broken, [VideoFixtures.job(details, width: 160, height: 120), VideoFixtures.job(details)], { _ in })
+        }
+        #expect(!scratch.list().contains { $0.hasSuffix(".mp4") && $0 != "broken.mp4" }, "\(scratch.list())")
+    }
+
     @Test func av1IsByteIdenticalToo() async throws {
         let scratch = try VideoFixtures.scratch()
         let tools = VideoFixtures.tools(scratch)

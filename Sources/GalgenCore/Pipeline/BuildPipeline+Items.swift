@@ -11,7 +11,7 @@ extension BuildPipeline {
         case fetched(String, Result<FetchedSource, FetchProblem>)
         case fetchesEnded([String: Result<FetchedSource, FetchProblem>])
         case rendered(PlannedSource, Result<KeyedImage, ImageFailure>)
-        case transcoded(String, Result<VideoFile, any Error>)
+        case transcoded([(key: String, result: Result<VideoFile, any Error>)])
     }
 
     /// Download, render (and probe), pair Live Photos named apart and transcode, in one pool.
@@ -61,14 +61,14 @@ extension BuildPipeline {
                             sink.yield(.rendered(item.planned, await self.renderOne(item.planned, request: request, fetched: fetched,
                                                                                      needsLocation: needsLocation)))
                         }
-                    case let .transcode(pending):
-                        group.addTask { sink.yield(.transcoded(pending.key, await self.transcoded(pending))) }
+                    case let .transcode(batch):
+                        group.addTask { sink.yield(.transcoded(await self.transcoded(batch))) }
                     }
                 }
             }
             func enqueue(_ pending: [PendingTranscode]) {
                 let new = pending.filter { queued.insert($0.key).inserted }
-                if !new.isEmpty { queue.add(transcodes: new) }
+                if !new.isEmpty { queue.add(transcodes: TranscodeBatch.batches(new)) }
             }
             func arrived(_ url: String, _ result: Result<FetchedSource, FetchProblem>) {
                 guard fetchedSoFar[url] == nil else { return }
@@ -132,9 +132,9 @@ extension BuildPipeline {
                         failures.append(failure)
                         effects.report(.imageFailed(failure, done: rendered.count + failures.count, total: total))
                     }
-                case let .transcoded(key, result):
+                case let .transcoded(made):
                     queue.finished()
-                    results[key] = result
+                    for (key, result) in made { results[key] = result }
                 }
                 startWhatCan()
                 if settled() { sink.finish() }

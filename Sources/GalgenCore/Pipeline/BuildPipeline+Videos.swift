@@ -91,30 +91,40 @@ extension BuildPipeline {
         return failures
     }
 
-    /// One MP4 encoded and kept, or why not.
-    func transcoded(_ pending: PendingTranscode) async -> Result<VideoFile, any Error> {
-        await Self.attempt { try await transcode(pending) }
+    /// A run's MP4s encoded and kept, or why not (every one of them, when the run failed).
+    func transcoded(_ batch: TranscodeBatch) async -> [(key: String, result: Result<VideoFile, any Error>)] {
+        let made = await Self.attempt { try await transcode(batch) }
+        return batch.items.enumerated().map { index, item in
+            (item.key, made.flatMap { files in
+                Result { try effects.renditions.keepVideo(item.key, files[index]) }
+            })
+        }
     }
 
-    /// One MP4 encoded and kept, its progress told as it goes.
-    private func transcode(_ pending: PendingTranscode) async throws -> VideoFile {
-        let (path, job, key) = (pending.path, pending.job, pending.key)
-        let output = VideoLimits.outputName(job.output)
-        let source = pending.source.description
+    /// A run's MP4s encoded, their progress told as it goes (under each MP4's name together).
+    private func transcode(_ batch: TranscodeBatch) async throws -> [VideoFile] {
+        guard let first = batch.items.first else { return [] }
+        let jobs = batch.items.map(\.job)
+        let output = jobs.map { VideoLimits.outputName($0.output) }.joined(separator: " + ")
+        let source = first.source.description
         let began = ContinuousClock.now
         let effects = effects
         // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers.
-        let peak = job.details.width * job.details.height * 4 * 16
+        let peak = jobs.reduce(0) { $0 + $1.details.width * $1.details.height * 4 * 16 }
         await memory.reserve(peak)
         let encoded = await Self.attempt {
-            try await videoTools.transcode(path, job) { fraction in
+            try await videoTools.transcodeTogether(first.path, jobs) { fraction in
                 let elapsed = Double((ContinuousClock.now - began).milliseconds) / 1000
                 let left = fraction > 0.02 ? elapsed / fraction * (1 - fraction) : nil
                 effects.report(.videoProgress(source: source, output: output, fraction: fraction, secondsLeft: left))
             }
         }
         await memory.release(peak)
-        return try effects.renditions.keepVideo(key, try encoded.get())
+        let files = try encoded.get()
+        guard files.count == jobs.count else {
+            throw VideoToolError.failed(program: "ffmpeg", message: "it wrote \(files.count) of \(jobs.count) videos")
+        }
+        return files
     }
 }
 
@@ -174,6 +184,37 @@ struct PendingTranscode: Sendable {
     /// A copy reads and writes the file, no more: a hundredth of an encode of its size.
     var cost: Double {
         Double(job.output.width * job.output.height + job.details.width * job.details.height) * job.details.duration * (job.copy ? 0.01 : 1)
+    }
+}
+
+/// The MP4s one ffmpeg run makes (`VideoTools.transcodeTogether`): every encoded MP4 of one
+/// source, decoded once for them all; a copy (`TranscodeJob.copy`) runs on its own.
+struct TranscodeBatch: Sendable {
+    var items: [PendingTranscode]
+
+    var cost: Double { items.reduce(0) { $0 + $1.cost } }
+    /// Its first MP4's key: the batches' order among equals.
+    var key: String { items.first?.key ?? "" }
+
+    /// `pending` as runs, in the order their first MP4 comes: the encoded MP4s of one file (and
+    /// one embedded range) together, each copy alone.
+    static func batches(_ pending: [PendingTranscode]) -> [TranscodeBatch] {
+        var batches: [TranscodeBatch] = []
+        var index: [String: Int] = [:]
+        for item in pending {
+            guard !item.job.copy else {
+                batches.append(TranscodeBatch(items: [item]))
+                continue
+            }
+            let source = "\(item.path)|\(item.job.embedded.map { "\($0)" } ?? "")|\(item.isMotion)"
+            if let at = index[source] {
+                batches[at].items.append(item)
+            } else {
+                index[source] = batches.count
+                batches.append(TranscodeBatch(items: [item]))
+            }
+        }
+        return batches
     }
 }
 

@@ -6,13 +6,13 @@
 struct ItemQueue {
     enum Job {
         case render(WeighedSource)
-        case transcode(PendingTranscode)
+        case transcode(TranscodeBatch)
     }
 
     let slots: Int
     private(set) var running = 0
     private var renders: [WeighedSource] = []
-    private var transcodes: [PendingTranscode] = []
+    private var transcodes: [TranscodeBatch] = []
     /// Renders taken in the order added instead (one slot: nothing is gained by reordering).
     private let largestFirst: Bool
 
@@ -31,8 +31,8 @@ struct ItemQueue {
         }
     }
 
-    /// MP4s whose item is settled, placed among those waiting: the most work first.
-    mutating func add(transcodes added: [PendingTranscode]) {
+    /// MP4s whose item is settled (a run each, `TranscodeBatch`), placed among those waiting: the most work first.
+    mutating func add(transcodes added: [TranscodeBatch]) {
         transcodes = (transcodes + added).sorted { ($0.cost, $1.key) > ($1.cost, $0.key) }
     }
 

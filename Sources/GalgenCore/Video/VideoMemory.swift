@@ -45,6 +45,15 @@ public enum VideoMemory {
         return 768 * mebibyte + 8 * source + encoder + threads * (96 * mebibyte + 2 * source + 8 * output)
     }
 
+    /// Several outputs of one source in one run (`FFmpegArguments.transcode(_:outputs:jobs:)`):
+    /// each output's encoder and frames, the source's decoder once.
+    public static func transcodeLimit(_ jobs: [TranscodeJob], setting: Int? = nil) -> Int {
+        if let setting { return megabytes(setting) }
+        guard let first = jobs.first else { return 0 }
+        let decoder = 768 * mebibyte + 8 * frameBytes(width: first.details.width, height: first.details.height)
+        return jobs.reduce(0) { $0 + transcodeLimit($1) } - (jobs.count - 1) * decoder
+    }
+
     /// A limit as people read it: "1.6 GB", "820 MB".
     public static func text(_ bytes: Int) -> String {
         let megabytes = Double(bytes) / 1_000_000

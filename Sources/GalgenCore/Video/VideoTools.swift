@@ -15,12 +15,26 @@ public struct VideoTools: Sendable {
     public var transcode: @Sendable (_ path: String, _ job: TranscodeJob,
                                      _ progress: @escaping @Sendable (Double) -> Void) async throws -> VideoFile
 
+    /// Encodes several outputs of the video at `path` in one run that decodes it once (ffmpeg's
+    /// `split`): a file per job, in order, or the run's one error.
+    public var transcodeTogether: @Sendable (_ path: String, _ jobs: [TranscodeJob],
+                                             _ progress: @escaping @Sendable (Double) -> Void) async throws -> [VideoFile]
+
+    /// `transcodeTogether` nil runs each job on its own (`transcode`).
     public init(version: @escaping @Sendable () throws -> String,
                 inspect: @escaping @Sendable (String, RenditionRequest, VideoItemOptions) async throws -> RenderedImage,
-                transcode: @escaping @Sendable (String, TranscodeJob, @escaping @Sendable (Double) -> Void) async throws -> VideoFile) {
+                transcode: @escaping @Sendable (String, TranscodeJob, @escaping @Sendable (Double) -> Void) async throws -> VideoFile,
+                transcodeTogether: (@Sendable (String, [TranscodeJob], @escaping @Sendable (Double) -> Void) async throws -> [VideoFile])? = nil) {
         self.version = version
         self.inspect = inspect
         self.transcode = transcode
+        self.transcodeTogether = transcodeTogether ?? { path, jobs, progress in
+            var files: [VideoFile] = []
+            for (index, job) in jobs.enumerated() {
+                files.append(try await transcode(path, job) { progress((Double(index) + $0) / Double(jobs.count)) })
+            }
+            return files
+        }
     }
 
     /// No ffmpeg: every video fails with the words that say how to install it.
