@@ -35,11 +35,11 @@ docs-test:
 # .build/screenshots/. test_page.py: photo pages, moving between them, albums, screenshots;
 # test_viewer.py: keyboard, touch, full screen, zoom, layout shift; test_overview.py: the grid,
 # pagination, and the size of a 10,000-photo album's pages; test_serve.py runs `galgen serve`;
-# test_video.py: videos and Live Photos from clips made by ffmpeg (make setup installs it);
+# test_video.py: videos and Live Photos from clips made by ffmpeg (make setup installs it); test_animation.py: animated GIFs;
 # test_private_open.py: the private albums' format opened by WebCrypto; test_private.py: a
 # private album opened with its password, over a server that answers Range requests.
 BROWSER_VENV := .build/browser-venv
-BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_unlisted test_language test_tags test_places test_downloads test_private_open test_private
+BROWSER_TESTS := test_page test_viewer test_overview test_serve test_video test_animation test_unlisted test_language test_tags test_places test_downloads test_private_open test_private
 browser-test: browser-setup
 	@for test in $(BROWSER_TESTS); do \
 		GALGEN=$(CURDIR)/.build/debug/galgen $(BROWSER_VENV)/bin/python Tests/Browser/$$test.py || exit 1; \

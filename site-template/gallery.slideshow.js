@@ -38,7 +38,7 @@ nextSlide = function () {
   clearTimeout(playTimer);
   if (!playing) return;
   if (!viewer.querySelector(".step--next")) { stopSlideshow(); return; }
-  var video = panel.querySelector("video.video"), timer;
+  var video = panel.querySelector("video.video:not(.animation)"), timer;   // an animation loops: it is a photo here
   if (video) { video.muted = true; video.play().catch(noop); }
   function advance() {
     if (!playing || timer !== playTimer) return;

@@ -12,7 +12,7 @@ struct PhotoSurvey: Equatable, Sendable {
     var itemsAtTop = 0
     /// How many folders (the folder itself included) directly hold photos or videos.
     var foldersWithItems = 0
-    /// Images galgen cannot read yet, by format (`GIF`), most first.
+    /// Images galgen cannot read yet, by format (`TIFF`), most first.
     var unsupported: [FormatCount] = []
     /// Files that are neither photos, videos nor the sidecars of either.
     var others = 0
@@ -103,7 +103,7 @@ struct PhotoSurvey: Equatable, Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
-    /// `12 GIF files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
+    /// `12 TIFF files, which galgen cannot read yet, and 3 other files`, or nil when nothing was left out.
     var leftOut: String? {
         var parts: [String] = []
         if !unsupported.isEmpty {

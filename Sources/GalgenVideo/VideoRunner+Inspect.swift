@@ -22,7 +22,8 @@ extension VideoRunner {
             throw VideoToolError.unusable("its poster \(options.posterFile ?? "") could not be read: \(error)")
         }
         let metadata = probe.metadata
-        rendered.media = .video(details)
+        // A GIF of one frame is a photo: its poster is all there is.
+        rendered.media = probe.isStill ? .photo() : .video(details)
         rendered.metadata = PhotoMetadata(
             captured: metadata.captured ?? rendered.metadata.captured,
             words: PhotoText(title: metadata.words.title ?? rendered.metadata.words.title,

@@ -28,25 +28,25 @@ struct FormatIdentityTests {
     }
 
     @Test func suffixesMediaTypesAndNamesAreAsBefore() {
-        #expect(ImageFormat.allCases.map(\.identity.fileSuffix) == ["jpg", "heic", "avif", "webp", "png", "mov", "mp4", "mkv", "avi"])
+        #expect(ImageFormat.allCases.map(\.identity.fileSuffix) == ["jpg", "heic", "avif", "webp", "png", "mov", "mp4", "mkv", "avi", "gif"])
         #expect(ImageFormat.allCases.map(\.identity.mediaType) == ["image/jpeg", "image/heic", "image/avif", "image/webp", "image/png",
-                                                                   "video/quicktime", "video/mp4", "video/x-matroska", "video/x-msvideo"])
+                                                                   "video/quicktime", "video/mp4", "video/x-matroska", "video/x-msvideo", "image/gif"])
         #expect(OutputFormat.allCases.map(\.fileExtension) == ["avif", "webp", "jpg"])
         #expect(OutputFormat.allCases.map(\.mimeType) == ["image/avif", "image/webp", "image/jpeg"])
         #expect(ImageFormat.supportedList == "JPEG, HEIC/HEIF, AVIF, WebP or PNG")
-        #expect(ImageFormat.videoList == "QuickTime, MP4, Matroska/WebM or AVI")
+        #expect(ImageFormat.videoList == "QuickTime, MP4, Matroska/WebM, AVI or GIF")
         #expect(ImageFormat.heif.identity.servedMediaTypes == ["heic": "image/heic", "heif": "image/heif"])
         let extensions = Set(ImageFormat.allCases.flatMap(\.identity.fileExtensions))
         #expect(extensions == ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "webp", "png",
-                               "mov", "qt", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "avi"])
+                               "mov", "qt", "mp4", "m4v", "3gp", "3g2", "mkv", "webm", "avi", "gif"])
     }
 
     @Test func theMediaKindIsChosenFromTheTable() {
         #expect(MediaKind(fileName: "IMG_1.HEIC") == .photo && MediaKind(fileName: "a.b.jfif") == .photo)
         #expect(MediaKind(fileName: "clip.MOV") == .video && MediaKind(fileName: "a.webm") == .video)
         #expect(MediaKind(fileName: "clip.m4a") == nil && MediaKind(fileName: ".jpg") == nil && MediaKind(fileName: "jpg") == nil)
-        #expect(MediaKind(signature: Self.webp) == .photo && MediaKind(signature: [0x47, 0x49, 0x46]) == nil)
-        #expect(FileKind(fileName: "a.png") == .media(.photo) && FileKind(fileName: "a.GIF") == .unsupported("GIF"))
+        #expect(MediaKind(signature: Self.webp) == .photo && MediaKind(signature: [0x47, 0x49, 0x46]) == nil && MediaKind(signature: Array("GIF89a".utf8)) == .video)
+        #expect(FileKind(fileName: "a.png") == .media(.photo) && FileKind(fileName: "a.GIF") == .media(.video) && FileKind(fileName: "a.tif") == .unsupported("TIFF"))
         #expect(FileKind(fileName: "a.txt") == .other && FileKind(fileName: "README") == .other)
     }
 }

@@ -21,11 +21,11 @@ struct FolderSourceTests {
         let project = try project("title: Trip\nsort: name\nimages: photos/\n", photos: ["IMG_10.jpg", "IMG_2.jpg", "IMG_1.jpg"])
         try project.write("photos/notes.txt", "not a photo")
         try project.write("photos/.DS_Store", "hidden")
-        try project.write("photos/IMG_3.GIF", "a GIF")
+        try project.write("photos/IMG_3.TIF", "a TIFF")
         let result = try await project.build()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(project.photoTitles() == ["IMG_1", "IMG_2", "IMG_10"])
-        #expect(result.stderr.contains("photos/: 3 photos; skipped 3 files: 1 hidden; 1 not an image (notes.txt); 1 GIF, which galgen cannot read yet (IMG_3.GIF)"),
+        #expect(result.stderr.contains("photos/: 3 photos; skipped 3 files: 1 hidden; 1 not an image (notes.txt); 1 TIFF, which galgen cannot read yet (IMG_3.TIF)"),
                 "\(result.stderr)")
     }
 

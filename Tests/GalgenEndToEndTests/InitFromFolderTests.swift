@@ -22,12 +22,12 @@ struct InitFromFolderTests {
 
     @Test func aFolderInsideIsNamedRelativeAndCounted() throws {
         let project = try TemporaryFolder()
-        try Self.files(project, ["photos/b.jpg", "photos/a.JPG", "photos/a.JPG.txt", "photos/c.gif", "photos/notes.pdf",
+        try Self.files(project, ["photos/b.jpg", "photos/a.JPG", "photos/a.JPG.txt", "photos/c.tif", "photos/notes.pdf",
                                  "photos/.DS_Store", "photos/b.yml"])
         let result = try Galgen.run(["init", "--from", "photos/"], in: project.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-            Found 2 photos in photos (skipped 1 GIF file, which galgen cannot read yet, and 1 other file).
+            Found 2 photos in photos (skipped 1 TIFF file, which galgen cannot read yet, and 1 other file).
             Wrote ./gallery.yml and ./site-template/.
             Next: galgen build
 
@@ -186,8 +186,8 @@ struct InitFromFolderTests {
     }
 
     @Test("A folder without photos galgen reads says what it found", arguments: [
-        (["p/a.gif", "p/b.GIF", "p/c.tif", "p/notes.txt", "p/x/d.txt", "p/x/e.jpg.txt"],
-         "found 2 GIF files and 1 TIFF file, which galgen cannot read yet, and 3 other files"),
+        (["p/a.tif", "p/b.TIFF", "p/c.bmp", "p/notes.txt", "p/x/d.txt", "p/x/e.jpg.txt"],
+         "found 2 TIFF files and 1 BMP file, which galgen cannot read yet, and 3 other files"),
         (["p/.a.jpg", "p/.b/c.jpg"], "found only hidden files"),
         (["p/x/y.txt"], "found 1 other file"),
         ([], "found nothing: it is empty"),
@@ -199,7 +199,7 @@ struct InitFromFolderTests {
         let result = try await Self.failure(["--from", project.path + "/p"], in: project)
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: \(project.path)/p holds no photos or videos galgen reads (\(found)). galgen reads JPEG, "
-            + "HEIC/HEIF, AVIF, WebP or PNG photos and QuickTime, MP4, Matroska/WebM or AVI videos; convert them to one of these, "
+            + "HEIC/HEIF, AVIF, WebP or PNG photos and QuickTime, MP4, Matroska/WebM, AVI or GIF videos; convert them to one of these, "
             + "or give --from another folder.\n"))
     }
 

@@ -73,22 +73,22 @@ struct StarterGalleryTests {
 
     @Test func theSurveyCountsPhotosFoldersAndWhatItLeftOut() {
         let survey = PhotoSurvey(FolderListing(
-            files: ["a/1.jpg", "a/1.jpg.yml", "a/1.txt", "a/b/2.jpeg", "a/b/2.yaml", "c/3.JPG", "c/x.gif", "c/y.gif", "c/z.dng",
+            files: ["a/1.jpg", "a/1.jpg.yml", "a/1.txt", "a/b/2.jpeg", "a/b/2.yaml", "c/3.JPG", "c/x.tif", "c/y.tif", "c/z.dng",
                     "notes.md", "c/3.mov"].map { ListedFile($0) },
             skipped: [SkippedEntry("d", reason: "folders that cannot be read"), SkippedEntry("e", reason: "symlinks to nothing"),
                       SkippedEntry("f", reason: "symlinks to nothing")], hidden: 4))
         #expect(survey.photos == 3 && survey.videos == 1)
         #expect(survey.itemsAtTop == 0)
         #expect(survey.foldersWithItems == 3)
-        #expect(survey.unsupported == [.init(format: "GIF", count: 2), .init(format: "raw", count: 1)])
+        #expect(survey.unsupported == [.init(format: "TIFF", count: 2), .init(format: "raw", count: 1)])
         #expect(survey.others == 1, "notes.md; c/3.mov is a video")
         #expect(survey.isAlbums)
-        #expect(survey.leftOut == "2 GIF files and 1 raw file, which galgen cannot read yet, 1 other file, "
+        #expect(survey.leftOut == "2 TIFF files and 1 raw file, which galgen cannot read yet, 1 other file, "
             + "and 3 entries left out as folders that cannot be read or symlinks to nothing")
         #expect(Self.survey(["a.jpg", "b.txt"]).leftOut == "1 other file")
         #expect(Self.survey(["a.jpg"]).leftOut == nil)
         #expect(!Self.survey(["a.jpg", "b/c.jpg"]).isAlbums)
-        #expect(!Self.survey(["a.gif"]).isAlbums)
+        #expect(!Self.survey(["a.tif"]).isAlbums)
     }
 
     @Test func theSummarySaysWhatWasFoundAndWhatIsNext() {
@@ -97,8 +97,8 @@ struct StarterGalleryTests {
             Wrote ./gallery.yml and ./site-template/.
             Next: galgen build
             """)
-        #expect(ProjectSetup.summary(Self.survey(["d/a.jpg", "d/b.jpg", "x.gif"]), folder: "~/Trip", directory: "my site") == """
-            Found 2 photos in 1 folder under ~/Trip (skipped 1 GIF file, which galgen cannot read yet).
+        #expect(ProjectSetup.summary(Self.survey(["d/a.jpg", "d/b.jpg", "x.tif"]), folder: "~/Trip", directory: "my site") == """
+            Found 2 photos in 1 folder under ~/Trip (skipped 1 TIFF file, which galgen cannot read yet).
             The folder becomes an album.
             Wrote my site/gallery.yml and my site/site-template/.
             Next: galgen build --config 'my site/gallery.yml'

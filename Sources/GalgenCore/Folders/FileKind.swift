@@ -2,12 +2,11 @@
 public enum FileKind: Equatable, Sendable {
     /// An item galgen shows, of the kind its format holds (`MediaKind`).
     case media(MediaKind)
-    /// An image galgen cannot read yet, named by its format (`GIF`).
+    /// An image galgen cannot read yet, named by its format (`TIFF`).
     case unsupported(String)
     case other
 
     static let unsupportedFormats: [String: String] = [
-        "gif": "GIF",
         "tif": "TIFF", "tiff": "TIFF", "bmp": "BMP", "jxl": "JPEG XL", "dng": "raw", "cr2": "raw", "cr3": "raw",
         "nef": "raw", "arw": "raw", "orf": "raw", "rw2": "raw", "raf": "raw", "srw": "raw", "pef": "raw",
     ]

@@ -9,7 +9,7 @@ public struct FolderReport: Equatable, Sendable {
         /// Left out by the walk: a symlink out of the allowed folders, a loop, an unreadable folder.
         case walk(String)
 
-        /// Follows a count: "12 hidden", "1 not an image", "3 GIF, which galgen cannot read yet".
+        /// Follows a count: "12 hidden", "1 not an image", "3 TIFF, which galgen cannot read yet".
         public func text(count: Int) -> String {
             switch self {
             case .hidden: "hidden"
@@ -53,8 +53,8 @@ public struct FolderReport: Equatable, Sendable {
 
     static let exampleLimit = 3
 
-    /// "312 photos and 4 videos; skipped 15 files: 12 GIF, which galgen cannot read yet (a.gif,
-    /// b.gif, c.gif…); 3 not images (notes.pdf…)"; nil when nothing was skipped.
+    /// "312 photos and 4 videos; skipped 15 files: 12 TIFF, which galgen cannot read yet (a.tif,
+    /// b.tif, c.tif…); 3 not images (notes.pdf…)"; nil when nothing was skipped.
     public var skippedText: String? {
         guard !skipped.isEmpty else { return nil }
         let total = skipped.reduce(0) { $0 + $1.count }

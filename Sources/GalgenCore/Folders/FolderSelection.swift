@@ -49,14 +49,14 @@ struct FolderSelection: Equatable, Sendable {
     }
 
     /// What an entry that brought in nothing did find, for its message: " (it is empty)",
-    /// " (found 12 GIF files, which galgen cannot read yet, and 3 files that are not images)".
+    /// " (found 12 TIFF files, which galgen cannot read yet, and 3 files that are not images)".
     static func found(_ skipped: [FolderReport.Skipped]) -> String {
         guard !skipped.isEmpty else { return " (it is empty)" }
         let parts = skipped.map { entry in Self.counted(entry.reason, entry.count) }
         return " (found " + Self.list(parts) + ")"
     }
 
-    /// "1 file that is not an image", "12 GIF files, which galgen cannot read yet".
+    /// "1 file that is not an image", "12 TIFF files, which galgen cannot read yet".
     private static func counted(_ reason: FolderReport.Reason, _ count: Int) -> String {
         let files = count == 1 ? "file" : "files"
         switch reason {

@@ -17,6 +17,9 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
     /// Matroska and WebM: EBML.
     case matroska = "Matroska"
     case avi = "AVI"
+    /// GIF: read by ffmpeg like a video. One frame is a photo; more are an animation, published
+    /// as a silent MP4 that plays in a loop (`VideoDetails.animation`).
+    case gif = "GIF"
 
     /// The table of formats: one row each.
     public var identity: FormatIdentity {
@@ -58,6 +61,10 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
             FormatIdentity(name: "AVI", fileSuffix: "avi", mediaType: "video/x-msvideo",
                            signature: .bytes(FormatSignature.text("RIFF") + [nil, nil, nil, nil] + FormatSignature.text("AVI ")),
                            mediaKind: .video)
+        case .gif:
+            FormatIdentity(name: "GIF", fileSuffix: "gif", mediaType: "image/gif",
+                           signature: .anyOf([.bytes(FormatSignature.text("GIF87a")), .bytes(FormatSignature.text("GIF89a"))]),
+                           mediaKind: .video)
         }
     }
 
@@ -75,7 +82,7 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
     /// "JPEG, HEIC/HEIF, AVIF, WebP or PNG" (the photo formats: a video's are `videoList`).
     public static var supportedList: String { list(of: .photo) }
 
-    /// "QuickTime, MP4, Matroska/WebM or AVI".
+    /// "QuickTime, MP4, Matroska/WebM, AVI or GIF" (ffmpeg reads them all; a GIF of one frame is a photo).
     public static var videoList: String { list(of: .video) }
 
     private static func list(of kind: MediaKind) -> String {

@@ -95,6 +95,11 @@ extension BuildPipeline {
     func withOutputs(_ video: VideoToMake, request: RenditionRequest, reused: Bool) -> Result<KeyedImage, ImageFailure> {
         let planned = video.planned
         var image = video.pictures.combined
+        if case .photo = image.media, image.sourceFormat == .gif {
+            // A still GIF: a photo, made from its one frame.
+            return .success(KeyedImage(keys: video.pictures.orderedKeys, image: image, sourceDigest: video.sourceDigest, sourcePath: video.path,
+                                       reused: reused, milliseconds: (ContinuousClock.now - video.started).milliseconds))
+        }
         guard case .video(var details) = image.media else { return .failure(planned.failure("ffprobe found no video in it")) }
         if let refusal = VideoLimits.refusal(details, settings: video.settings, maxPixels: request.maxPixels) {
             return .failure(planned.failure(refusal))

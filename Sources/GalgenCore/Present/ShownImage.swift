@@ -30,8 +30,8 @@ struct ShownImage {
         OutputLayout.href(from: page, to: planned.path(of: file))
     }
 
-    /// "0:42" for a video with MP4s; nil for anything else.
-    var duration: String? { media.video.flatMap { $0.files.isEmpty ? nil : $0.durationText } }
+    /// "0:42" for a video with MP4s ("GIF" for an animation, whose length is no matter); nil for anything else.
+    var duration: String? { media.video.flatMap { $0.files.isEmpty ? nil : $0.animation ? "GIF" : $0.durationText } }
 
     /// The fallback format's renditions as a `srcset`, linked from `page`.
     func srcset(from page: String) -> String { srcset(renditions, from: page) }

@@ -12,8 +12,11 @@ public struct VideoViewModel: ViewModel, Equatable, Sendable {
     public var duration: String
     /// "PT42S" (ISO 8601), for `<meta itemprop>` and feeds.
     public var durationISO: String
-    /// "Video, 0:42": the accessible name's part that says what it is.
+    /// "Video, 0:42": the accessible name's part that says what it is ("Animation" for one).
     public var label: String
+    /// An animated GIF's MP4: plays by itself, muted, in a loop, with no controls but its button
+    /// (paused under `prefers-reduced-motion` until pressed, by gallery.js).
+    public var animation = false
 
     public static let fields: ViewModelFields<Self> = [
         .init("poster") { $0.poster },
@@ -24,6 +27,7 @@ public struct VideoViewModel: ViewModel, Equatable, Sendable {
         .init("duration") { $0.duration },
         .init("durationISO") { $0.durationISO },
         .init("label") { $0.label },
+        .init("animation") { $0.animation },
     ]
 }
 
@@ -66,7 +70,9 @@ extension Presenter {
         guard let fallback = largest(VideoCodec.fallback(of: codecs)) ?? files.first else { return nil }
         return VideoViewModel(poster: shown.href(shown.main, from: page), width: fallback.width, height: fallback.height,
                               sources: sources, fallbackHref: shown.href(fallback, from: page), duration: details.durationText,
-                              durationISO: "PT\(details.wholeSeconds)S", label: labels.text("videoDuration", ["duration": details.durationText]))
+                              durationISO: "PT\(details.wholeSeconds)S",
+                              label: details.animation ? labels.text("animation") : labels.text("videoDuration", ["duration": details.durationText]),
+                              animation: details.animation)
     }
 
     /// A still's motion, linked from `page`.

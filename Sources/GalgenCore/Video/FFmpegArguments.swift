@@ -54,7 +54,7 @@ public enum FFmpegArguments {
         if job.copy { return copy(path, output: output, audio: audio) }
         return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
             + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr, matrix: job.details.matrix)]
-            + videoCodec(job, threads: threads)
+            + videoCodec(job, threads: threads) + frameTiming(job)
             + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
             + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])
             + ["-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-metadata:s:v", "rotate=0",
@@ -83,7 +83,7 @@ public enum FFmpegArguments {
         for (job, (label, output)) in zip(jobs, zip(labels, outputs)) {
             let audio = job.audio && job.details.hasAudio
             let jobThreads = String(max(1, job.threads))
-            arguments += ["-map", label] + (audio ? ["-map", "0:a:0"] : []) + videoCodec(job, threads: jobThreads)
+            arguments += ["-map", label] + (audio ? ["-map", "0:a:0"] : []) + videoCodec(job, threads: jobThreads) + frameTiming(job)
                 + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
                 + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])
                 + ["-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-metadata:s:v", "rotate=0",
@@ -100,6 +100,12 @@ public enum FFmpegArguments {
         quiet + ["-y", "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0", "-c:a", "copy"] : ["-an"])
             + ["-c:v", "copy", "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1",
                "-movflags", "+faststart", "-fflags", "+bitexact", "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+    }
+
+    /// An animation keeps every frame at its own time (a GIF's frames may each last as long as
+    /// they like); a video's frames are as ffmpeg's MP4 muxer sets them (unchanged, so its bytes are).
+    static func frameTiming(_ job: TranscodeJob) -> [String] {
+        job.details.animation ? ["-fps_mode", "passthrough"] : []
     }
 
     static func videoCodec(_ job: TranscodeJob, threads: String) -> [String] {

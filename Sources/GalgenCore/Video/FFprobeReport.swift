@@ -57,7 +57,8 @@ public enum FFprobeReport {
             colorTransfer: text(object["color_transfer"]), colorSpace: text(object["color_space"]),
             dolbyVisionHLG: dolby.flatMap { integer($0["dv_bl_signal_compatibility_id"]) } == 4,
             isAttachedPicture: integer(disposition["attached_pic"]) == 1,
-            profile: text(object["profile"]).map { String($0.prefix(64)) }, pixelFormat: text(object["pix_fmt"]).map { String($0.prefix(64)) })
+            profile: text(object["profile"]).map { String($0.prefix(64)) }, pixelFormat: text(object["pix_fmt"]).map { String($0.prefix(64)) },
+            frames: integer(object["nb_frames"]).flatMap { $0 >= 0 ? $0 : nil })
     }
 
     /// Tags with their keys lowercased (Matroska writes `TITLE`), the first of a repeated key kept.

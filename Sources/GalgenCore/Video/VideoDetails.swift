@@ -18,6 +18,9 @@ public struct VideoDetails: Equatable, Sendable, Codable {
     public var matrix: VideoMatrix
     /// Which streams an MP4 of the source's own size may copy instead of encoding (`VideoOutputPlan.copies`).
     public var webReady: WebReady
+    /// An animated GIF: a silent MP4 of every frame, each at its own time, that plays by itself
+    /// in a loop (paused under `prefers-reduced-motion` until pressed), like a GIF.
+    public var animation: Bool
 
     /// Streams a browser plays as they are (`VideoProbe.webReady`); a record kept before galgen
     /// read this says neither, and its MP4s stay encoded.
@@ -38,7 +41,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
 
     public init(duration: Double, width: Int, height: Int, frameRate: Double? = nil, codec: String, hasAudio: Bool,
                 hdr: VideoHDR? = nil, isMotion: Bool = false, matrix: VideoMatrix = .bt709, files: [VideoFile] = [],
-                webReady: WebReady = WebReady()) {
+                webReady: WebReady = WebReady(), animation: Bool = false) {
+        self.animation = animation
         self.duration = duration
         self.width = width
         self.height = height
@@ -52,7 +56,7 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         self.webReady = webReady
     }
 
-    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix, webReady }
+    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix, webReady, animation }
 
     // The files are kept apart (each under its `VideoKey`), never in the poster's record.
     public init(from decoder: any Decoder) throws {
@@ -64,7 +68,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
                   hdr: try values.decodeIfPresent(VideoHDR.self, forKey: .hdr),
                   isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false,
                   matrix: try values.decodeIfPresent(VideoMatrix.self, forKey: .matrix) ?? .bt709,
-                  webReady: try values.decodeIfPresent(WebReady.self, forKey: .webReady) ?? WebReady())
+                  webReady: try values.decodeIfPresent(WebReady.self, forKey: .webReady) ?? WebReady(),
+                  animation: try values.decodeIfPresent(Bool.self, forKey: .animation) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,6 +85,7 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         try values.encode(matrix, forKey: .matrix)
         // Only when there is something to say: records of videos that must be encoded keep their bytes.
         if webReady != WebReady() { try values.encode(webReady, forKey: .webReady) }
+        if animation { try values.encode(animation, forKey: .animation) }
     }
 
     /// The duration in whole seconds, for words: the seconds begun, as a player counts them

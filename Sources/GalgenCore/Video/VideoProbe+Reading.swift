@@ -16,7 +16,7 @@ extension VideoProbe {
         guard let width = video.width, let height = video.height else {
             throw .unusable("its video stream (\(codec)) has no frame size: the file may be truncated")
         }
-        guard let duration, duration > 0 else {
+        guard isStill || (duration ?? 0) > 0, let duration = duration ?? (isStill ? 0 : nil) else {
             throw .unusable("it has no duration (a truncated file, or a single frame?)")
         }
         guard duration <= maxDuration else {
@@ -38,7 +38,7 @@ extension VideoProbe {
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
                             frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
                             isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)),
-                            webReady: webReady)
+                            webReady: webReady, animation: isGIF && !isStill)
     }
 
     /// Which of its streams an MP4 may carry as they are (`VideoDetails.WebReady`): video that

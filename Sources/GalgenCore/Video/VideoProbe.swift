@@ -29,10 +29,12 @@ public struct VideoProbe: Equatable, Sendable {
         /// ("yuv420p", "yuv420p10le"): whether the stream can be published as it is (`VideoDetails.webReady`).
         public var profile: String? = nil
         public var pixelFormat: String? = nil
+        /// ffprobe's `nb_frames`, when the container says (a GIF's frames).
+        public var frames: Int? = nil
 
         public init(type: String, codec: String? = nil, codecTag: String? = nil, width: Int? = nil, height: Int? = nil, rotation: Int = 0,
                     frameRate: Double? = nil, colorTransfer: String? = nil, colorSpace: String? = nil, dolbyVisionHLG: Bool = false,
-                    isAttachedPicture: Bool = false, profile: String? = nil, pixelFormat: String? = nil) {
+                    isAttachedPicture: Bool = false, profile: String? = nil, pixelFormat: String? = nil, frames: Int? = nil) {
             self.type = type
             self.codec = codec
             self.codecTag = codecTag
@@ -46,6 +48,7 @@ public struct VideoProbe: Equatable, Sendable {
             self.isAttachedPicture = isAttachedPicture
             self.profile = profile
             self.pixelFormat = pixelFormat
+            self.frames = frames
         }
     }
 
@@ -76,4 +79,8 @@ public struct VideoProbe: Equatable, Sendable {
     }
 
     public var hasAudio: Bool { streams.contains { $0.type == "audio" } }
+
+    /// A GIF: one frame is a still (a photo), more an animation (`VideoDetails.animation`).
+    public var isGIF: Bool { (formatName ?? "").split(separator: ",").contains("gif") }
+    public var isStill: Bool { isGIF && (video?.frames ?? 1) <= 1 }
 }

@@ -47,6 +47,8 @@ extension Labels {
         "downloadVideo": "تنزيل الفيديو",
         "videoDuration": "فيديو، {duration}",
         "playLive": "تشغيل حركة Live Photo",
+        "animation": "صورة متحركة",
+        "playAnimation": "تشغيل الصورة المتحركة",
         "startSlideshow": "بدء عرض الشرائح",
         "stopSlideshow": "إيقاف عرض الشرائح",
         "fullScreen": "ملء الشاشة",

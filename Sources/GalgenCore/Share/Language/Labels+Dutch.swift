@@ -37,6 +37,8 @@ extension Labels {
         "downloadVideo": "Video downloaden",
         "videoDuration": "Video, {duration}",
         "playLive": "Beweging van Live Photo afspelen",
+        "animation": "Animatie",
+        "playAnimation": "Animatie afspelen",
         "startSlideshow": "Diavoorstelling starten",
         "stopSlideshow": "Diavoorstelling stoppen",
         "fullScreen": "Volledig scherm",

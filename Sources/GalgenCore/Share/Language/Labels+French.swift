@@ -38,6 +38,8 @@ extension Labels {
         "downloadVideo": "Télécharger la vidéo",
         "videoDuration": "Vidéo, {duration}",
         "playLive": "Lire le mouvement de la Live Photo",
+        "animation": "Animation",
+        "playAnimation": "Lire l’animation",
         "startSlideshow": "Lancer le diaporama",
         "stopSlideshow": "Arrêter le diaporama",
         "fullScreen": "Plein écran",

@@ -37,6 +37,8 @@ extension Labels {
         "downloadVideo": "Video herunterladen",
         "videoDuration": "Video, {duration}",
         "playLive": "Bewegung des Live Photo abspielen",
+        "animation": "Animation",
+        "playAnimation": "Animation abspielen",
         "startSlideshow": "Diashow starten",
         "stopSlideshow": "Diashow beenden",
         "fullScreen": "Vollbild",

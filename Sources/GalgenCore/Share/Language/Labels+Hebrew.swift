@@ -39,6 +39,8 @@ extension Labels {
         "downloadVideo": "הורדת הסרטון",
         "videoDuration": "סרטון, {duration}",
         "playLive": "הפעלת התנועה של Live Photo",
+        "animation": "הנפשה",
+        "playAnimation": "הפעלת ההנפשה",
         "startSlideshow": "הפעלת מצגת",
         "stopSlideshow": "עצירת המצגת",
         "fullScreen": "מסך מלא",

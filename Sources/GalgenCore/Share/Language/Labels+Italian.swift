@@ -37,6 +37,8 @@ extension Labels {
         "downloadVideo": "Scarica il video",
         "videoDuration": "Video, {duration}",
         "playLive": "Riproduci il movimento della Live Photo",
+        "animation": "Animazione",
+        "playAnimation": "Riproduci l’animazione",
         "startSlideshow": "Avvia presentazione",
         "stopSlideshow": "Interrompi presentazione",
         "fullScreen": "Schermo intero",

@@ -38,6 +38,8 @@ extension Labels {
         "downloadVideo": "ビデオをダウンロード",
         "videoDuration": "ビデオ、{duration}",
         "playLive": "Live Photosの動きを再生",
+        "animation": "アニメーション",
+        "playAnimation": "アニメーションを再生",
         "startSlideshow": "スライドショーを開始",
         "stopSlideshow": "スライドショーを停止",
         "fullScreen": "フルスクリーン",

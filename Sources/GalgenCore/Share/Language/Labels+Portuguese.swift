@@ -38,6 +38,8 @@ extension Labels {
         "downloadVideo": "Baixar vídeo",
         "videoDuration": "Vídeo, {duration}",
         "playLive": "Reproduzir o movimento da Live Photo",
+        "animation": "Animação",
+        "playAnimation": "Reproduzir a animação",
         "startSlideshow": "Iniciar apresentação",
         "stopSlideshow": "Parar apresentação",
         "fullScreen": "Tela cheia",

@@ -37,6 +37,8 @@ extension Labels {
         "downloadVideo": "Descargar vídeo",
         "videoDuration": "Vídeo, {duration}",
         "playLive": "Reproducir el movimiento de la Live Photo",
+        "animation": "Animación",
+        "playAnimation": "Reproducir la animación",
         "startSlideshow": "Iniciar presentación",
         "stopSlideshow": "Detener presentación",
         "fullScreen": "Pantalla completa",

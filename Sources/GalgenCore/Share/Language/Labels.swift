@@ -146,6 +146,8 @@ public struct Labels: Equatable, Sendable {
         "downloadVideo": "Download video",
         "videoDuration": "Video, {duration}",
         "playLive": "Play Live Photo motion",
+        "animation": "Animation",
+        "playAnimation": "Play animation",
         // gallery.js
         "startSlideshow": "Start slideshow",
         "stopSlideshow": "Stop slideshow",
