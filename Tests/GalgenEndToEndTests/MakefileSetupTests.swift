@@ -44,7 +44,7 @@ import Testing
         let result = try machine.setup()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Installing ffmpeg (the ffmpeg and ffprobe programs) with apt-get"))
-        #expect(machine.log == "apt-get update -qq\napt-get install -y -qq ffmpeg\n")
+        #expect(machine.log == "apt-get -o DPkg::Lock::Timeout=600 update -qq\napt-get -o DPkg::Lock::Timeout=600 install -y -qq ffmpeg\n")
     }
 
     @Test func homebrewInstallsFFmpegWhereThereIsNoAptGet() throws {
