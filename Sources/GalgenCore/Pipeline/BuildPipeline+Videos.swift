@@ -109,8 +109,11 @@ extension BuildPipeline {
         let source = first.source.description
         let began = ContinuousClock.now
         let effects = effects
-        // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers.
-        let peak = jobs.reduce(0) { $0 + $1.details.width * $1.details.height * 4 * 16 }
+        // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers: the
+        // source's once (one decode), each further output's at its own size. Counting the source
+        // once per output made a 4K clip's two heights ask for the whole budget and run alone.
+        let peak = first.job.details.width * first.job.details.height * 4 * 16
+            + jobs.dropFirst().reduce(0) { $0 + $1.output.width * $1.output.height * 4 * 16 }
         await memory.reserve(peak)
         let encoded = await Self.attempt {
             try await videoTools.transcodeTogether(first.path, jobs) { fraction in
