@@ -54,13 +54,19 @@ public enum FFmpegArguments {
         if job.copy { return copy(path, output: output, audio: audio) }
         return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
             + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr, matrix: job.details.matrix)]
-            + videoCodec(job, threads: threads) + frameTiming(job)
+            + encoding(job, audio: audio) + ["-filter_threads", threads, "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+    }
+
+    /// One MP4's own flags: its encoder, H.264 or AV1, tagged BT.709, AAC-LC or silent, every tag
+    /// and chapter dropped, `moov` first, bit-exact, on its job's threads.
+    static func encoding(_ job: TranscodeJob, audio: Bool) -> [String] {
+        let threads = String(max(1, job.threads))
+        return videoCodec(job, threads: threads) + frameTiming(job)
             + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
             + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])
             + ["-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-metadata:s:v", "rotate=0",
                "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact",
-               "-threads", threads, "-filter_threads", threads,
-               "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+               "-threads", threads]
     }
 
     /// Several MP4s of one source in one run (`jobs` paired with their `outputs`): the source is
@@ -82,13 +88,7 @@ public enum FFmpegArguments {
                                  "-threads", threads, "-i", path, "-filter_complex", graph]
         for (job, (label, output)) in zip(jobs, zip(labels, outputs)) {
             let audio = job.audio && job.details.hasAudio
-            let jobThreads = String(max(1, job.threads))
-            arguments += ["-map", label] + (audio ? ["-map", "0:a:0"] : []) + videoCodec(job, threads: jobThreads) + frameTiming(job)
-                + ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"]
-                + (audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"])
-                + ["-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1", "-metadata:s:v", "rotate=0",
-                   "-movflags", "+faststart", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact",
-                   "-threads", jobThreads, "-f", "mp4", output]
+            arguments += ["-map", label] + (audio ? ["-map", "0:a:0"] : []) + encoding(job, audio: audio) + ["-f", "mp4", output]
         }
         return arguments
     }
