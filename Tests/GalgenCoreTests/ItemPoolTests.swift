@@ -134,4 +134,25 @@ struct ItemPoolBuildTests {
         #expect(ItemPoolTests.names(&queue) == ["clip-720+clip-1080"], "one slot, one run for both heights")
         #expect(batches[0].cost == small.cost + large.cost && batches[1].cost < other.cost)
     }
+
+    /// A run that writes every height holds the source's frames once: a 4K clip's run (720p and
+    /// 1080p) fits the default budget beside a 1080p clip's (bench/video's clips), where counting
+    /// the source per output asked for the whole budget, so the 4K run went alone.
+    @Test func aRunOfEveryHeightReservesItsSourceOnce() {
+        var small = ItemPoolTests.transcode("4k.mov", seconds: 10)
+        small.job.details = VideoDetails(duration: 10, width: 3840, height: 2160, codec: "hevc", hasAudio: true)
+        var large = small
+        large.key = "4k-1080"
+        large.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        let single = TranscodeBatch(items: [small]), both = TranscodeBatch(items: [small, large])
+        #expect(single.peak == 3840 * 2160 * 64, "one output: as each transcode reserved before")
+        #expect(both.peak == single.peak + 1920 * 1080 * 64)
+        var hd = small
+        hd.job.details = VideoDetails(duration: 10, width: 1920, height: 1080, codec: "hevc", hasAudio: false)
+        var hdLarge = hd
+        hdLarge.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        let hdBoth = TranscodeBatch(items: [hd, hdLarge])
+        #expect(both.peak + hdBoth.peak <= MemoryBudget.defaultCapacity, "the 4K run and the 1080p run at once")
+        #expect(2 * single.peak + 2 * 1920 * 1080 * 64 > MemoryBudget.defaultCapacity, "by the old count (the source per output), they took turns")
+    }
 }

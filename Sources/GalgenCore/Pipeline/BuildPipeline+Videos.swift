@@ -109,11 +109,7 @@ extension BuildPipeline {
         let source = first.source.description
         let began = ContinuousClock.now
         let effects = effects
-        // ffmpeg holds a few frames of each size, its lookahead and the encoder's buffers: the
-        // source's once (one decode), each further output's at its own size. Counting the source
-        // once per output made a 4K clip's two heights ask for the whole budget and run alone.
-        let peak = first.job.details.width * first.job.details.height * 4 * 16
-            + jobs.dropFirst().reduce(0) { $0 + $1.output.width * $1.output.height * 4 * 16 }
+        let peak = batch.peak
         await memory.reserve(peak)
         let encoded = await Self.attempt {
             try await videoTools.transcodeTogether(first.path, jobs) { fraction in
@@ -198,6 +194,16 @@ struct TranscodeBatch: Sendable {
     var cost: Double { items.reduce(0) { $0 + $1.cost } }
     /// Its first MP4's key: the batches' order among equals.
     var key: String { items.first?.key ?? "" }
+
+    /// What its run holds at most, from the build's memory budget: a few frames of each size, the
+    /// lookahead and the encoders' buffers; the source's once (one decode), each further output's
+    /// at its own size. Counting the source once per output made a 4K clip's two heights ask for
+    /// the whole budget and run alone.
+    var peak: Int {
+        guard let first = items.first?.job else { return 0 }
+        return first.details.width * first.details.height * 4 * 16
+            + items.dropFirst().reduce(0) { $0 + $1.job.output.width * $1.job.output.height * 4 * 16 }
+    }
 
     /// `pending` as runs, in the order their first MP4 comes: the encoded MP4s of one file (and
     /// one embedded range) together, each copy alone.
