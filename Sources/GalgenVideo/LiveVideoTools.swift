@@ -23,6 +23,15 @@ public enum LiveVideoTools {
         let scratch = scratchFolder ?? NSTemporaryDirectory()
         let version = FFmpegVersion(ffmpeg: paths.ffmpeg, cacheFile: versionFile, log: log)
         let runner = VideoRunner(paths: paths, scratch: scratch, temporaries: temporaries, log: log)
+        // One run for one MP4 or for every height of a source: the same steps around it.
+        let transcodeTogether: @Sendable (String, [TranscodeJob], @escaping @Sendable (Double) -> Void) async throws -> [VideoFile] = {
+            path, jobs, progress in
+            _ = try version.value()
+            try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            return try await EmbeddedVideoFile.with(path, range: jobs.first?.embedded, scratch: scratch) { source in
+                try await runner.transcode(source, jobs: jobs, progress: progress)
+            }
+        }
         return VideoTools(
             version: { try version.value() },
             inspect: { path, request, options in
@@ -33,20 +42,8 @@ public enum LiveVideoTools {
                     try await runner.inspect(source, request: request, options: options)
                 }
             },
-            transcode: { path, job, progress in
-                _ = try version.value()
-                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-                return try await EmbeddedVideoFile.with(path, range: job.embedded, scratch: scratch) { source in
-                    try await runner.transcode(source, job: job, progress: progress)
-                }
-            },
-            transcodeTogether: { path, jobs, progress in
-                _ = try version.value()
-                try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-                return try await EmbeddedVideoFile.with(path, range: jobs.first?.embedded, scratch: scratch) { source in
-                    try await runner.transcode(source, jobs: jobs, progress: progress)
-                }
-            })
+            transcode: { path, job, progress in try await transcodeTogether(path, [job], progress)[0] },
+            transcodeTogether: transcodeTogether)
     }
 }
 

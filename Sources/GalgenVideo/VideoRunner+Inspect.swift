@@ -74,14 +74,17 @@ extension VideoRunner {
     func posterTime(_ path: String, details: VideoDetails, maxMemory: Int?) async throws -> Double? {
         let arguments = FFmpegArguments.posterCandidates(path, details: details)
         let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments, timeout: VideoSettings.defaultProbeTimeout,
-                                              outputLimit: 1 << 20,
-                                              memoryLimit: VideoMemory.posterLimit(width: details.width, height: details.height,
-                                                                                   cores: ProcessInfo.processInfo.activeProcessorCount,
-                                                                                   setting: maxMemory)),
+                                              outputLimit: 1 << 20, memoryLimit: Self.posterLimit(details, maxMemory)),
                                    limitFor: "a poster of a \(details.width) × \(details.height) video")
         guard result.status == 0 else { return nil }
         return PosterChoice.best(PosterChoice.candidates(fromPrintout: String(decoding: result.output, as: UTF8.self)))
             .map { max(0, $0.time - 0.001) }
+    }
+
+    /// What a poster's runs (measuring its key frames, taking one) may map.
+    static func posterLimit(_ details: VideoDetails, _ setting: Int?) -> Int {
+        VideoMemory.posterLimit(width: details.width, height: details.height, cores: ProcessInfo.processInfo.activeProcessorCount,
+                                setting: setting)
     }
 
     private func frame(_ path: String, details: VideoDetails, time: Double?, skipUniform: Bool, maxMemory: Int?) async throws -> [UInt8]? {
@@ -91,8 +94,7 @@ extension VideoRunner {
             temporaries.forget(output)
         }
         let arguments = FFmpegArguments.poster(path, output: output, details: details, time: time, skipUniform: skipUniform)
-        let limit = VideoMemory.posterLimit(width: details.width, height: details.height,
-                                             cores: ProcessInfo.processInfo.activeProcessorCount, setting: maxMemory)
+        let limit = Self.posterLimit(details, maxMemory)
         let result = try await run(ProgramRun(executable: paths.ffmpeg, arguments: arguments,
                                               timeout: VideoSettings.defaultProbeTimeout, memoryLimit: limit),
                                    limitFor: "a poster of a \(details.width) × \(details.height) video")

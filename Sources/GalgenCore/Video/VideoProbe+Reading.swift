@@ -16,7 +16,8 @@ extension VideoProbe {
         guard let width = video.width, let height = video.height else {
             throw .unusable("its video stream (\(codec)) has no frame size: the file may be truncated")
         }
-        guard isStill || (duration ?? 0) > 0, let duration = duration ?? (isStill ? 0 : nil) else {
+        // A still GIF may say no duration: it has none.
+        guard let duration = duration ?? (isStill ? 0 : nil), duration > 0 || isStill else {
             throw .unusable("it has no duration (a truncated file, or a single frame?)")
         }
         guard duration <= maxDuration else {
@@ -48,7 +49,7 @@ extension VideoProbe {
         var ready = VideoDetails.WebReady()
         if let video, video.codec == "h264", Self.webProfiles.contains(video.profile ?? ""), video.pixelFormat == "yuv420p",
            video.hdr == nil, VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(video.width ?? 0, video.height ?? 0)) == .bt709,
-           (formatName ?? "").split(separator: ",").contains("mp4") {
+           isFormat("mp4") {
             ready.video = true
         }
         let sound = streams.first { $0.type == "audio" }

@@ -81,6 +81,9 @@ public struct VideoProbe: Equatable, Sendable {
     public var hasAudio: Bool { streams.contains { $0.type == "audio" } }
 
     /// A GIF: one frame is a still (a photo), more an animation (`VideoDetails.animation`).
-    public var isGIF: Bool { (formatName ?? "").split(separator: ",").contains("gif") }
+    public var isGIF: Bool { isFormat("gif") }
+
+    /// Whether ffprobe names `name` among the container's formats ("mov,mp4,m4a,3gp,3g2,mj2").
+    func isFormat(_ name: String) -> Bool { (formatName ?? "").split(separator: ",").contains { $0 == name } }
     public var isStill: Bool { isGIF && (video?.frames ?? 1) <= 1 }
 }
