@@ -115,7 +115,7 @@ let package = Package(
         ),
         // Video: ffprobe and ffmpeg run as programs (never linked), with timeouts, bounded output and a
         // registry Ctrl-C stops; the poster goes through the photo pipeline.
-        .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImage", "GalgenIO"]),
+        .target(name: "GalgenVideo", dependencies: ["GalgenCore", "GalgenImage", "GalgenIO", "GalgenWebP", "CZlib"]),
         // SHA-256 from the system, compiled into nothing: OpenSSL's libcrypto on Linux (already on
         // every Debian system), CommonCrypto on Apple's systems.
         .target(name: "GalgenHash", dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
@@ -190,7 +190,7 @@ let package = Package(
             name: "GalgenImageTests",
             dependencies: ["GalgenImage", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
         ),
-        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenWebP", "GalgenTestSupport"]),
         .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenCrypto", "GalgenHash", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",

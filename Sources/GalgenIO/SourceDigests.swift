@@ -9,6 +9,15 @@ public final class SourceDigests: Sendable {
         var digest: String
         /// Nil in a record from before videos (a photo).
         var kind: MediaKind?
+        /// True once a photo's record was written by a galgen that tells an animated PNG or WebP
+        /// (a video) from a still; a photo's record without it is read again when the file is
+        /// a PNG or WebP (`mayAnimate`).
+        var animations: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case stamp, digest, kind
+            case animations = "a"
+        }
     }
 
     private let file: RecordFile<[String: Known]>
@@ -27,7 +36,9 @@ public final class SourceDigests: Sendable {
             throw FileError(path: path, reason: String(cString: strerror(errno)))
         }
         file.use(path)
-        if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp) {
+        if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp),
+           known.kind != nil || known.animations == true || !Self.mayAnimate(path) {
+            if known.kind == nil, known.animations != true { file.change { $0[path]?.animations = true } }
             return SourceDigest(digest: known.digest, kind: known.kind ?? .photo)
         }
         let (start, size) = try FileSystem.start(of: path, count: ImageFormat.signatureLength, limit: .photo)
@@ -42,8 +53,18 @@ public final class SourceDigests: Sendable {
         } else {
             source = SourceDigest(of: try FileSystem.read(path, limit: .photo))
         }
-        file.change { $0[path] = Known(stamp: stamp, digest: source.digest, kind: source.kind == .photo ? nil : source.kind) }
+        file.change {
+            $0[path] = Known(stamp: stamp, digest: source.digest, kind: source.kind == .photo ? nil : source.kind,
+                             animations: source.kind == .photo ? true : nil)
+        }
         return source
+    }
+
+    /// A PNG or WebP, which may be an animation (a record from before galgen published them as
+    /// videos does not say).
+    static func mayAnimate(_ path: String) -> Bool {
+        guard let (start, _) = try? FileSystem.start(of: path, count: ImageFormat.signatureLength, limit: .photo) else { return true }
+        return [.png, .webp].contains(ImageFormat(signature: start))
     }
 
     /// Forgets the files this build did not read, and saves what changed.

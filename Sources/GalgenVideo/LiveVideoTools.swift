@@ -28,8 +28,11 @@ public enum LiveVideoTools {
             path, jobs, progress in
             _ = try version.value()
             try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let size = jobs.first.map { $0.details.width * $0.details.height } ?? 0
             return try await EmbeddedVideoFile.with(path, range: jobs.first?.embedded, scratch: scratch) { source in
-                try await runner.transcode(source, jobs: jobs, progress: progress)
+                try await AnimationSource.with(source, scratch: scratch, temporaries: temporaries, maxPixels: size) { input in
+                    try await runner.transcode(input, jobs: jobs, progress: progress)
+                }
             }
         }
         return VideoTools(
@@ -39,7 +42,13 @@ public enum LiveVideoTools {
                 // Made only when a video is rendered: a build that fails earlier leaves no cache.
                 try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 return try await EmbeddedVideoFile.with(path, range: options.embedded, scratch: scratch) { source in
-                    try await runner.inspect(source, request: request, options: options)
+                    let format = VideoRunner.containerFormat(source)
+                    var rendered = try await AnimationSource.with(source, scratch: scratch, temporaries: temporaries,
+                                                                  maxPixels: min(request.video.maxPixels, request.maxPixels)) { input in
+                        try await runner.inspect(input, request: request, options: options)
+                    }
+                    rendered.sourceFormat = format
+                    return rendered
                 }
             },
             transcode: { path, job, progress in try await transcodeTogether(path, [job], progress)[0] },
@@ -86,11 +95,18 @@ struct VideoRunner: Sendable {
         guard !result.outputOverflowed else {
             throw VideoToolError.unusable("ffprobe's report on it is over \(FFprobeReport.maxBytes) bytes")
         }
+        let probe: VideoProbe
         do {
-            return try FFprobeReport.parse(result.output)
+            probe = try FFprobeReport.parse(result.output)
         } catch {
             throw VideoToolError.unusable(error.description)
         }
+        guard probe.isFormat("apng") else { return probe }
+        // ffprobe gives an APNG no length or frame count: its chunks do.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+            throw VideoToolError.unusable("it cannot be read (no such file, or no permission)")
+        }
+        return probe.withPNGTiming(Array(data))
     }
 
     /// ffprobe or ffmpeg could not read the file: what that means for a person.

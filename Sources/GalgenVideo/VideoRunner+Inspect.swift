@@ -32,17 +32,16 @@ extension VideoRunner {
         rendered.facts = probe.facts
         rendered.location = probe.location
         rendered.coordinates = probe.coordinates
-        rendered.sourceFormat = Self.containerFormat(path)
         return rendered
     }
 
-    /// The container told from the file's first bytes (the format table's video rows).
+    /// The file's format told from its first bytes: a video's container, or an animated PNG or
+    /// WebP (ffmpeg reads the WebP's frames from an APNG: `AnimationSource`).
     static func containerFormat(_ path: String) -> ImageFormat? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: ImageFormat.signatureLength)).map { Array($0) } ?? []
-        guard let format = ImageFormat(signature: head), format.identity.mediaKind == .video else { return nil }
-        return format
+        return ImageFormat(signature: head)
     }
 
     /// The sidecar's bytes, or one upright, tone-mapped frame as a PNG: at `posterTime`, else the

@@ -1,5 +1,5 @@
 """Animated GIFs in a real browser: a folder with an animated GIF and a still GIF (made by ffmpeg
-at test time) and a photo, built by the real galgen. The animation is a silent MP4 that plays by
+at test time), a real animated WebP, an animated PNG (ffmpeg) and a photo, built by the real galgen. The animation is a silent MP4 that plays by
 itself in a loop, muted and inline, with its still as the poster and a button that pauses and
 plays it; under prefers-reduced-motion it waits, paused, until the button is pressed. The still
 GIF is a photo. axe-core finds nothing, light and dark; screenshots under .build/screenshots/."""
@@ -15,13 +15,16 @@ FFMPEG = shutil.which("ffmpeg")
 
 
 def gifs_album(folder):
-    """1-harbour.jpg, 2-spinner.gif (animated, 2 s), 3-still.gif (one frame), sorted by name."""
+    """1-harbour.jpg, 2-spinner.gif (animated, 2 s), 3-still.gif (one frame), 4-wheel.webp (real, 101
+    frames of 30 ms), 5-bounce.png (APNG, 1.5 s), sorted by name."""
     media = os.path.join(folder, "media")
     os.makedirs(media)
     shutil.copy(os.path.join(site_fixtures.FIXTURES, "orientation", "Landscape_1.jpg"), os.path.join(media, "1-harbour.jpg"))
     run = lambda *arguments: subprocess.run([FFMPEG, "-nostdin", "-loglevel", "error", "-y", *arguments], check=True)
     run("-f", "lavfi", "-i", "testsrc2=size=320x240:rate=10:duration=2", os.path.join(media, "2-spinner.gif"))
     run("-f", "lavfi", "-i", "testsrc2=size=320x240:rate=1:duration=1", "-frames:v", "1", os.path.join(media, "3-still.gif"))
+    shutil.copy(os.path.join(site_fixtures.FIXTURES, "formats", "dn_animation_lossy_101f.webp"), os.path.join(media, "4-wheel.webp"))
+    run("-f", "lavfi", "-i", "testsrc2=size=160x120:rate=8:duration=1.5", "-plays", "0", "-f", "apng", os.path.join(media, "5-bounce.png"))
     with open(os.path.join(folder, "gallery.yml"), "w") as f:
         f.write("title: GIFs\nsort: name\nthumbnails: { widths: [320, 640] }\nimages:\n  - src: media/\n")
     result = subprocess.run([site_fixtures.GALGEN, "build", "--quiet"], cwd=folder, capture_output=True, text=True)
@@ -51,6 +54,18 @@ class Animation(unittest.TestCase):
             return {paused: v.paused, time: v.currentTime, muted: v.muted, loop: v.loop, controls: v.controls,
                     autoplay: v.autoplay, inline: v.playsInline, poster: v.getAttribute('poster'),
                     pressed: b.getAttribute('aria-pressed'), name: b.getAttribute('aria-label'), label: v.getAttribute('aria-label')};""")
+
+    def test_an_animated_webp_and_png_play_like_a_gif_with_their_own_length(self):
+        for slug, length in (("4-wheel", 3.03), ("5-bounce", 1.5)):
+            self.open(slug, reduced=False)
+            browser.wait_for(lambda: not self.state()["paused"] and self.state()["time"] > 0.2, message=f"{slug} to play")
+            state = self.state()
+            self.assertEqual((state["muted"], state["loop"], state["controls"]), (True, True, False), state)
+            duration = self.driver.execute_script("return document.querySelector('[role=\"tabpanel\"] video.animation').duration")
+            self.assertAlmostEqual(duration, length, delta=0.05, msg=slug)
+            browser.wait_for(lambda: self.state()["time"] < 0.5 and self.driver.execute_script(
+                "return document.querySelector('[role=\"tabpanel\"] video.animation').played.end(0)") > length - 0.2,
+                timeout=10, message=f"{slug} to loop")
 
     def test_an_animated_gif_plays_by_itself_muted_in_a_loop_and_its_button_pauses_it(self):
         self.open("2-spinner", reduced=False)
@@ -87,7 +102,7 @@ class Animation(unittest.TestCase):
         browser.color_scheme(self.driver, "light", reduced_motion=True)
         self.driver.get(self.server.url("index.html"))
         badges = [b.get_attribute("textContent") for b in self.driver.find_elements(By.CSS_SELECTOR, "a.tile .badge")]
-        self.assertEqual(badges, ["GIF"])
+        self.assertEqual(badges, ["GIF", "GIF", "GIF"], "the GIF, the WebP and the PNG that play; the still GIF is a photo")
         self.open("3-still", reduced=True)
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, '[role="tabpanel"] video'), [])
         self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, '[role="tabpanel"] img.photo').is_displayed())

@@ -60,3 +60,37 @@ struct SourceDigestsTests {
         #expect { try openDigests().digest(folder.path + "/missing.jpg") } throws: { "\($0)".contains("no such file") }
     }
 }
+
+/// A record written before galgen published animated PNG and WebP as videos called them photos:
+/// such a PNG or WebP is read again once, any other file is not.
+struct SourceDigestsAnimationTests {
+    @Test func anOldRecordOfAnAnimatedWebPIsReadAgainAndOthersAreNot() throws {
+        let folder = try TemporaryFolder()
+        let animation = folder.path + "/spin.webp", photo = folder.path + "/photo.jpg"
+        try Data(try Fixtures.bytes("formats/dn_animation_lossy_101f.webp")).write(to: URL(fileURLWithPath: animation))
+        try Data("a JPEG, as far as this test goes".utf8).write(to: URL(fileURLWithPath: photo))
+        let cache = CacheFolder(root: folder.path + "/cache", output: folder.path + "/site")
+        let first = cache.sources
+        #expect(try first.digest(animation).kind == .video)
+        #expect(try first.digest(photo).kind == .photo)
+        try first.finish()
+        let record = folder.path + "/cache/sources.json"
+        // What an older galgen wrote: the animation a photo (no kind), neither record marked.
+        var text = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(text.contains(#""kind":"video""#))
+        text = text.replacingOccurrences(of: #","kind":"video""#, with: "").replacingOccurrences(of: #","a":true"#, with: "")
+            .replacingOccurrences(of: #""a":true,"#, with: "")
+        #expect(!text.contains(#""a""#) && !text.contains("kind"), "\(text)")
+        try text.write(toFile: record, atomically: true, encoding: .utf8)
+
+        // The photo's other bytes under its old stamp: a record that is trusted is not read.
+        try FileEdit.overwriteKeepingStamp(photo, with: Array("other bytes of the same length..".utf8))
+        let second = CacheFolder(root: folder.path + "/cache", output: folder.path + "/site").sources
+        let again = try second.digest(animation)
+        #expect(again.kind == .video && again.bytes != nil, "the animated WebP is read again")
+        let kept = try second.digest(photo)
+        #expect(kept.kind == .photo && kept.bytes == nil, "a file that is no PNG or WebP is not read again")
+        try second.finish()
+        #expect(try String(contentsOfFile: record, encoding: .utf8).contains(#""kind":"video""#))
+    }
+}

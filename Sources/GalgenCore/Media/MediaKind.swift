@@ -20,4 +20,11 @@ public enum MediaKind: String, Equatable, Hashable, Sendable, CaseIterable, Coda
         guard let format = ImageFormat(signature: start) else { return nil }
         self = format.identity.mediaKind
     }
+
+    /// The kind of a file read whole: as its first bytes say, but an animated PNG or WebP of two
+    /// frames or more plays, so it is a video (`AnimatedPicture`).
+    public init?(contents bytes: [UInt8]) {
+        guard let kind = MediaKind(signature: bytes.prefix(ImageFormat.signatureLength)) else { return nil }
+        self = AnimatedPicture.frameCount(bytes) != nil ? .video : kind
+    }
 }

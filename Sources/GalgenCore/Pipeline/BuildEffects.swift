@@ -209,7 +209,8 @@ public struct SourceDigest: Sendable {
         self.kind = kind
     }
 
+    /// A file read whole: a photo, or an animated PNG or WebP (a video: `MediaKind(contents:)`).
     public init(of bytes: [UInt8]) {
-        self.init(digest: ContentHash.hex(bytes), bytes: bytes)
+        self.init(digest: ContentHash.hex(bytes), bytes: bytes, kind: MediaKind(contents: bytes) ?? .photo)
     }
 }

@@ -16,7 +16,7 @@ extension VideoProbe {
         guard let width = video.width, let height = video.height else {
             throw .unusable("its video stream (\(codec)) has no frame size: the file may be truncated")
         }
-        // A still GIF may say no duration: it has none.
+        // A still GIF or PNG may say no duration: it has none.
         guard let duration = duration ?? (isStill ? 0 : nil), duration > 0 || isStill else {
             throw .unusable("it has no duration (a truncated file, or a single frame?)")
         }
@@ -39,7 +39,7 @@ extension VideoProbe {
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
                             frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
                             isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)),
-                            webReady: webReady, animation: isGIF && !isStill)
+                            webReady: webReady, animation: isPicture && !isStill)
     }
 
     /// Which of its streams an MP4 may carry as they are (`VideoDetails.WebReady`): video that

@@ -80,10 +80,22 @@ public struct VideoProbe: Equatable, Sendable {
 
     public var hasAudio: Bool { streams.contains { $0.type == "audio" } }
 
-    /// A GIF: one frame is a still (a photo), more an animation (`VideoDetails.animation`).
-    public var isGIF: Bool { isFormat("gif") }
+    /// A GIF or an animated PNG (an animated WebP is read as one: `AnimationSource`): one frame
+    /// is a still (a photo), more an animation (`VideoDetails.animation`).
+    public var isPicture: Bool { isFormat("gif") || isFormat("apng") }
 
     /// Whether ffprobe names `name` among the container's formats ("mov,mp4,m4a,3gp,3g2,mj2").
-    func isFormat(_ name: String) -> Bool { (formatName ?? "").split(separator: ",").contains { $0 == name } }
-    public var isStill: Bool { isGIF && (video?.frames ?? 1) <= 1 }
+    public func isFormat(_ name: String) -> Bool { (formatName ?? "").split(separator: ",").contains { $0 == name } }
+    public var isStill: Bool { isPicture && (video?.frames ?? 1) <= 1 }
+
+    /// An animated PNG's frame count and length, which ffprobe does not report, read from the
+    /// file's chunks (`AnimatedPicture.pngTiming`); anything else as it is.
+    public func withPNGTiming(_ bytes: [UInt8]) -> VideoProbe {
+        guard isFormat("apng"), let timing = AnimatedPicture.pngTiming(bytes),
+              let index = streams.firstIndex(where: { $0.type == "video" && !$0.isAttachedPicture }) else { return self }
+        var probe = self
+        probe.duration = timing.seconds
+        probe.streams[index].frames = timing.frames
+        return probe
+    }
 }

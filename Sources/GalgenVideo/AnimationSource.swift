@@ -1,0 +1,48 @@
+import Foundation
+import GalgenCore
+import GalgenIO
+import GalgenWebP
+
+/// An animated WebP is given to ffmpeg as an animated PNG: ffmpeg 5.1 (Debian 12) cannot decode
+/// an animated WebP, and libwebp, which galgen links, can. Its frames are written to the scratch
+/// folder as a lossless APNG with each frame's own time (`APNGWriter`), for one probe or
+/// transcode, and removed after it. Any other file is read by ffmpeg as it is.
+enum AnimationSource {
+    static func with<Value>(_ path: String, scratch: String, temporaries: TemporaryFiles, maxPixels: Int,
+                            _ body: (String) async throws -> Value) async throws -> Value {
+        guard isWebP(path) else { return try await body(path) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: .photo)
+        } catch {
+            throw VideoToolError.unusable("\(error)")
+        }
+        guard AnimatedPicture.frameCount(bytes) != nil else { return try await body(path) }
+        let copy = temporaries.make(in: scratch, tag: "animation.png")
+        defer {
+            unlink(copy)
+            temporaries.forget(copy)
+        }
+        try write(bytes, to: copy, maxPixels: maxPixels)
+        return try await body(copy)
+    }
+
+    /// Every frame of the WebP `bytes` into an APNG at `path`.
+    static func write(_ bytes: [UInt8], to path: String, maxPixels: Int) throws {
+        var writer: APNGWriter?
+        do {
+            try WebPDecoder.eachFrame(bytes, maxPixels: maxPixels) { frame in
+                if writer == nil { writer = try APNGWriter(path: path, width: frame.width, height: frame.height, frames: frame.count) }
+                try writer?.add(rgba: frame.rgba, milliseconds: frame.milliseconds)
+            }
+        } catch let error as WebPError {
+            throw VideoToolError.unusable("its animation could not be read: \(error.message)")
+        }
+        try writer?.finish()
+    }
+
+    private static func isWebP(_ path: String) -> Bool {
+        guard let (start, _) = try? FileSystem.start(of: path, count: ImageFormat.signatureLength, limit: .video) else { return false }
+        return ImageFormat(signature: start) == .webp
+    }
+}
