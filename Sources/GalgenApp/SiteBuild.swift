@@ -54,6 +54,7 @@ struct SiteBuild {
         let reporter = reporter
         pipeline.videoTools = LiveVideoTools.make(versionFile: cache.layout.ffmpegVersion, scratchFolder: scratch, log: { reporter.report(.videoTool($0)) })
         pipeline.cores = ProcessInfo.processInfo.activeProcessorCount
+        pipeline.memory = MemoryBudget(capacity: MemoryBudget.capacity(machineMemory: MachineMemory.bytes))
         pipeline.albumZips = cache.zips.maker
         pipeline.sealedFiles = cache.sealed.keeper
         return pipeline

@@ -156,3 +156,24 @@ struct ItemPoolBuildTests {
         #expect(2 * single.peak + 2 * 1920 * 1080 * 64 > MemoryBudget.defaultCapacity, "by the old count (the source per output), they took turns")
     }
 }
+
+/// The memory budget grows with the machine: two 4K videos' runs fit together where there is room.
+struct MemoryBudgetCapacityTests {
+    @Test func anEighthOfTheMachineAndAtLeastAGibibyte() {
+        #expect(MemoryBudget.capacity(machineMemory: 24 << 30) == 3 << 30)
+        #expect(MemoryBudget.capacity(machineMemory: 2 << 30) == MemoryBudget.defaultCapacity)
+        #expect(MemoryBudget.capacity(machineMemory: 0) == MemoryBudget.defaultCapacity)
+        #expect(MemoryBudget.capacity(machineMemory: .max) == Int(UInt64.max / 8))
+    }
+
+    @Test func twoFourKRunsOfEveryHeightFitTogetherOnAMachineOf16GiB() {
+        var low = ItemPoolTests.transcode("4k.mov", seconds: 10)
+        low.job.details = VideoDetails(duration: 10, width: 3840, height: 2160, codec: "hevc", hasAudio: true)
+        var high = low
+        high.key = "4k-1080"
+        high.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        let run = TranscodeBatch(items: [low, high]).peak
+        #expect(2 * run > MemoryBudget.defaultCapacity, "under a fixed 1 GiB they took turns")
+        #expect(2 * run <= MemoryBudget.capacity(machineMemory: 16 << 30))
+    }
+}

@@ -6,7 +6,17 @@
 /// request larger than the whole budget waits until nothing else is held, then runs alone.
 /// Requests are granted in order, so a large one is never starved by a stream of small ones.
 public actor MemoryBudget {
+    /// The least budget, and the whole of it where the machine's memory is not known.
     public static let defaultCapacity = 1 << 30
+
+    /// The budget on a machine with `machineMemory` bytes (the smaller of its RAM and its
+    /// control group's limit): an eighth of it, and at least `defaultCapacity`. An eighth leaves
+    /// the rest to the encoders' own buffers, the system and what else runs; 1 GiB alone made two
+    /// 4K videos' transcodes (660 MB each, every height in one run) take turns on any machine,
+    /// one core idle (24 GiB here: 3 GiB, and they run together).
+    public static func capacity(machineMemory: UInt64) -> Int {
+        max(defaultCapacity, Int(clamping: machineMemory / 8))
+    }
 
     public let capacity: Int
     private var held = 0
