@@ -80,4 +80,30 @@ struct GIFBuildTests {
         let again = try await project.buildWithBinary()
         #expect(again.status == 0 && again.stderr.contains("nothing changed, nothing written (3 unchanged"), "\(again.stderr)")
     }
+
+    /// A GIF's transparent pixels are composited onto the page's light background (#f5f5f7) in
+    /// its MP4 and its poster, as a JPEG rendition's are; its opaque pixels keep their colour.
+    @Test func aTransparentGIFIsShownOnThePageBackground() async throws {
+        let project = try TestProject("thumbnails: { widths: [64], formats: [jpeg] }\nimages:\n  - media/\n")
+        let media = project.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        // Left half transparent, right half opaque blue; 3 frames.
+        try VideoClips.make("clear.gif", in: media, ["-f", "lavfi", "-i", "color=c=blue:s=64x48:d=0.3:r=10,format=rgba,"
+            + "geq=r=0:g=0:b=255:a='if(gt(X\\,31)\\,255\\,0)',split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=alpha_threshold=128"])
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        let images = project.siteFiles("images")
+        for name in [try #require(images.first { $0.hasSuffix(".mp4") }), try #require(images.first { $0.hasSuffix(".jpg") })] {
+            let raw = project.path("frame.rgb")
+            let run = try VideoClips.run(VideoClips.ffmpeg ?? "ffmpeg", ["-v", "error", "-y", "-i", project.path("_site/images/" + name),
+                                                                           "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
+            #expect(run.code == 0, "\(run.errors)")
+            let pixels = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+            let width = 64
+            let left = Array(pixels[(20 * width + 4) * 3 ..< (20 * width + 4) * 3 + 3])
+            let right = Array(pixels[(20 * width + width - 5) * 3 ..< (20 * width + width - 5) * 3 + 3])
+            #expect(zip(left, [0xF5, 0xF5, 0xF7] as [UInt8]).allSatisfy { abs(Int($0) - Int($1)) <= 3 }, "\(name): \(left)")
+            #expect(right[0] < 10 && right[1] < 10 && right[2] > 240, "\(name): \(right)")
+        }
+    }
 }

@@ -27,7 +27,8 @@ public enum FFmpegArguments {
         let searches = time == nil && skipUniform
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
             + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
-               "-vf", VideoFilters.poster(hdr: details.hdr, skipUniform: searches, matrix: details.matrix),
+               "-vf", VideoFilters.flattened(VideoFilters.poster(hdr: details.hdr, skipUniform: searches, matrix: details.matrix),
+                                             alpha: details.alpha),
                "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-update", "1", "-c:v", "png", "-compression_level", "1",
                "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
     }
@@ -41,7 +42,8 @@ public enum FFmpegArguments {
         let chain = ["select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,\(every))'"] + shrink
             + ["format=gray", "entropy", "entropy=mode=diff", "metadata=mode=print:file=-"]
         return quiet + ["-skip_frame", "nokey", "-t", seconds(PosterChoice.window(duration: details.duration)), "-i", path,
-                        "-map", "0:V:0", "-an", "-sn", "-dn", "-vf", chain.joined(separator: ","), "-f", "null", "-"]
+                        "-map", "0:V:0", "-an", "-sn", "-dn", "-vf", VideoFilters.flattened(chain.joined(separator: ","), alpha: details.alpha),
+                        "-f", "null", "-"]
     }
 
     /// One MP4 of `job` at `output`: H.264 High or AV1, scaled, upright (autorotate applies the
@@ -53,7 +55,9 @@ public enum FFmpegArguments {
         let audio = job.audio && job.details.hasAudio
         if job.copy { return copy(path, output: output, audio: audio) }
         return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
-            + ["-vf", VideoFilters.transcode(width: job.output.width, height: job.output.height, hdr: job.details.hdr, matrix: job.details.matrix)]
+            + ["-vf", VideoFilters.flattened(VideoFilters.transcode(width: job.output.width, height: job.output.height,
+                                                                    hdr: job.details.hdr, matrix: job.details.matrix),
+                                             alpha: job.details.alpha)]
             + encoding(job, audio: audio) + ["-filter_threads", threads, "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
     }
 
@@ -83,7 +87,7 @@ public enum FFmpegArguments {
             "[s\(index)]" + VideoFilters.transcode(width: pair.0.output.width, height: pair.0.output.height, hdr: pair.0.details.hdr,
                                                     matrix: pair.0.details.matrix) + pair.1
         }
-        let graph = "[0:V:0]split=\(jobs.count)" + jobs.indices.map { "[s\($0)]" }.joined() + ";" + branches.joined(separator: ";")
+        let graph = "[0:V:0]" + (first.details.alpha ? VideoFilters.flatten + "," : "") + "split=\(jobs.count)" + jobs.indices.map { "[s\($0)]" }.joined() + ";" + branches.joined(separator: ";")
         var arguments = quiet + ["-y", "-progress", "pipe:1", "-nostats", "-filter_complex_threads", threads,
                                  "-threads", threads, "-i", path, "-filter_complex", graph]
         for (job, (label, output)) in zip(jobs, zip(labels, outputs)) {

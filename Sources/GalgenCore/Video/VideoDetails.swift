@@ -21,6 +21,9 @@ public struct VideoDetails: Equatable, Sendable, Codable {
     /// An animated GIF: a silent MP4 of every frame, each at its own time, that plays by itself
     /// in a loop (paused under `prefers-reduced-motion` until pressed), like a GIF.
     public var animation: Bool
+    /// Its pixels have alpha (an animated GIF, PNG or WebP may): composited onto the page's
+    /// background (`#f5f5f7`) before anything else, as a JPEG rendition's are.
+    public var alpha: Bool
 
     /// Streams a browser plays as they are (`VideoProbe.webReady`); a record kept before galgen
     /// read this says neither, and its MP4s stay encoded.
@@ -41,8 +44,9 @@ public struct VideoDetails: Equatable, Sendable, Codable {
 
     public init(duration: Double, width: Int, height: Int, frameRate: Double? = nil, codec: String, hasAudio: Bool,
                 hdr: VideoHDR? = nil, isMotion: Bool = false, matrix: VideoMatrix = .bt709, files: [VideoFile] = [],
-                webReady: WebReady = WebReady(), animation: Bool = false) {
+                webReady: WebReady = WebReady(), animation: Bool = false, alpha: Bool = false) {
         self.animation = animation
+        self.alpha = alpha
         self.duration = duration
         self.width = width
         self.height = height
@@ -56,7 +60,7 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         self.webReady = webReady
     }
 
-    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix, webReady, animation }
+    enum CodingKeys: String, CodingKey { case duration, width, height, frameRate, codec, hasAudio, hdr, isMotion, matrix, webReady, animation, alpha }
 
     // The files are kept apart (each under its `VideoKey`), never in the poster's record.
     public init(from decoder: any Decoder) throws {
@@ -69,7 +73,8 @@ public struct VideoDetails: Equatable, Sendable, Codable {
                   isMotion: try values.decodeIfPresent(Bool.self, forKey: .isMotion) ?? false,
                   matrix: try values.decodeIfPresent(VideoMatrix.self, forKey: .matrix) ?? .bt709,
                   webReady: try values.decodeIfPresent(WebReady.self, forKey: .webReady) ?? WebReady(),
-                  animation: try values.decodeIfPresent(Bool.self, forKey: .animation) ?? false)
+                  animation: try values.decodeIfPresent(Bool.self, forKey: .animation) ?? false,
+                  alpha: try values.decodeIfPresent(Bool.self, forKey: .alpha) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +91,7 @@ public struct VideoDetails: Equatable, Sendable, Codable {
         // Only when there is something to say: records of videos that must be encoded keep their bytes.
         if webReady != WebReady() { try values.encode(webReady, forKey: .webReady) }
         if animation { try values.encode(animation, forKey: .animation) }
+        if alpha { try values.encode(alpha, forKey: .alpha) }
     }
 
     /// The duration in whole seconds, for words: the seconds begun, as a player counts them

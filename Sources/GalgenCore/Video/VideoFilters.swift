@@ -8,6 +8,14 @@ public enum VideoFilters {
         "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=\(range)"
     }
 
+    /// Frames with alpha composited onto the page's light background (`#f5f5f7`, as a JPEG
+    /// rendition's transparent pixels are): a copy of each frame made opaque in that colour,
+    /// with the frame laid over it, in RGB. Its input is the chain's; what follows continues it.
+    public static let flatten = "split[fg][bk];[bk]lutrgb=r=245:g=245:b=247:a=255[bg];[bg][fg]overlay=format=rgb"
+
+    /// `chain` after `flatten` when the frames have alpha.
+    static func flattened(_ chain: String, alpha: Bool) -> String { alpha ? flatten + "," + chain : chain }
+
     /// A transcode's chain: scaled to the output's size (square pixels), tone-mapped when HDR,
     /// 8-bit 4:2:0 BT.709.
     public static func transcode(width: Int, height: Int, hdr: VideoHDR?, matrix: VideoMatrix = .bt709) -> String {

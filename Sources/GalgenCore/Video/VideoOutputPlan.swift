@@ -47,7 +47,7 @@ public enum VideoKey {
 extension TranscodeJob: Fingerprintable {
     static let keyed = ["output", "quality", "audio", "copy"]
     /// `details`: what ffprobe read from the source, which its digest stands for (only
-    /// `isMotion`, which the item decides, is hashed). `threads`: a cache made with other
+    /// `isMotion`, which the item decides, and `alpha`, once, are hashed). `threads`: a cache made with other
     /// threads still serves (x264's bytes differ with them; the cache keeps the first). `embedded`:
     /// bytes of the source whose digest is keyed. `maxMemory`: whether the run may finish, not a byte.
     static let keyedElsewhere = ["details", "threads", "embedded", "maxMemory"]
@@ -61,5 +61,7 @@ extension TranscodeJob: Fingerprintable {
         fingerprint.add(details.isMotion)
         // Only a copy says so: every encoded MP4 keeps the key it had before copies were made.
         if copy { fingerprint.add("copy") }
+        // Only a source with alpha says so: it is flattened now, where it was not before.
+        if details.alpha { fingerprint.add("flattened") }
     }
 }

@@ -39,7 +39,7 @@ extension VideoProbe {
         return VideoDetails(duration: duration ?? 0, width: sideways ? height : width, height: sideways ? width : height,
                             frameRate: video.frameRate, codec: video.codec ?? "", hasAudio: hasAudio, hdr: video.hdr,
                             isMotion: isMotion, matrix: VideoMatrix(colorSpace: video.colorSpace, codedHeight: min(width, height)),
-                            webReady: webReady, animation: isPicture && !isStill)
+                            webReady: webReady, animation: isPicture && !isStill, alpha: video.hasAlpha)
     }
 
     /// Which of its streams an MP4 may carry as they are (`VideoDetails.WebReady`): video that
@@ -108,6 +108,14 @@ extension VideoProbe {
 extension VideoProbe.Stream {
     /// A quarter or three-quarter turn: the player shows it with width and height swapped.
     public var isQuarterTurn: Bool { abs(rotation % 180) == 90 }
+
+    /// RGB or gray pixels with alpha (a GIF's `bgra`, an APNG's `rgba`): an MP4 has no alpha, so
+    /// they are composited onto the page's background first (`VideoFilters.flatten`). A YUV
+    /// source with alpha (`yuva…`) keeps the old behaviour, alpha dropped.
+    public var hasAlpha: Bool {
+        guard let format = pixelFormat else { return false }
+        return ["rgba", "bgra", "argb", "abgr", "ya8", "ya16", "gbrap"].contains { format.hasPrefix($0) }
+    }
 
     /// HDR from the transfer, or from a Dolby Vision record whose base layer is HLG.
     public var hdr: VideoHDR? {
