@@ -12,18 +12,7 @@ extension WebPDecoder {
                                  _ body: (WebPFrame) throws -> Void) throws -> Int {
         // A small first frame on a huge canvas is refused as a still is (`checkCanvas`).
         try checkCanvas(bytes, features: try features(bytes))
-        return try bytes.withUnsafeBufferPointer { input in
-            var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw WebPError(message: "libwebp's animation decoder could not start") }
-            options.color_mode = MODE_RGBA
-            options.use_threads = 0
-            var data = WebPData(bytes: input.baseAddress, size: input.count)
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else {
-                throw WebPError(message: "its animation could not be read: the chunks are damaged or the file is truncated")
-            }
-            defer { WebPAnimDecoderDelete(decoder) }
-            var info = WebPAnimInfo()
-            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw WebPError(message: "its animation's header could not be read") }
+        return try bytes.withUnsafeBufferPointer { input in try withAnimationDecoder(input) { decoder, info in
             let width = Int(info.canvas_width), height = Int(info.canvas_height)
             guard width > 0, height > 0, width * height <= maxPixels else {
                 throw WebPError(message: "its canvas has \(width * height) pixels (\(width)×\(height)), over the \(maxPixels) allowed")
@@ -47,7 +36,7 @@ extension WebPDecoder {
                 count += 1
             }
             return count
-        }
+        } }
     }
 }
 

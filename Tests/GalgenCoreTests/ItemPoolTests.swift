@@ -138,12 +138,18 @@ struct ItemPoolBuildTests {
     /// A run that writes every height holds the source's frames once: a 4K clip's run (720p and
     /// 1080p) fits the default budget beside a 1080p clip's (bench/video's clips), where counting
     /// the source per output asked for the whole budget, so the 4K run went alone.
-    @Test func aRunOfEveryHeightReservesItsSourceOnce() {
+    /// A 4K clip's two transcodes: its 720p (the job's default output) and its 1080p.
+    static func fourKHeights() -> (PendingTranscode, PendingTranscode) {
         var small = ItemPoolTests.transcode("4k.mov", seconds: 10)
         small.job.details = VideoDetails(duration: 10, width: 3840, height: 2160, codec: "hevc", hasAudio: true)
         var large = small
         large.key = "4k-1080"
         large.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        return (small, large)
+    }
+
+    @Test func aRunOfEveryHeightReservesItsSourceOnce() {
+        let (small, large) = Self.fourKHeights()
         let single = TranscodeBatch(items: [small]), both = TranscodeBatch(items: [small, large])
         #expect(single.peak == 3840 * 2160 * 64, "one output: as each transcode reserved before")
         #expect(both.peak == single.peak + 1920 * 1080 * 64)
@@ -167,11 +173,7 @@ struct MemoryBudgetCapacityTests {
     }
 
     @Test func twoFourKRunsOfEveryHeightFitTogetherOnAMachineOf16GiB() {
-        var low = ItemPoolTests.transcode("4k.mov", seconds: 10)
-        low.job.details = VideoDetails(duration: 10, width: 3840, height: 2160, codec: "hevc", hasAudio: true)
-        var high = low
-        high.key = "4k-1080"
-        high.job.output = VideoOutput(codec: .h264, width: 1920, height: 1080)
+        let (low, high) = ItemPoolBuildTests.fourKHeights()
         let run = TranscodeBatch(items: [low, high]).peak
         #expect(2 * run > MemoryBudget.defaultCapacity, "under a fixed 1 GiB they took turns")
         #expect(2 * run <= MemoryBudget.capacity(machineMemory: 16 << 30))
