@@ -36,7 +36,7 @@ enum AnimationSource {
                 try writer?.add(rgba: frame.rgba, milliseconds: frame.milliseconds)
             }
         } catch let error as WebPError {
-            throw VideoToolError.unusable("its animation could not be read: \(error.message)")
+            throw VideoToolError.unusable(error.message)
         }
         try writer?.finish()
     }

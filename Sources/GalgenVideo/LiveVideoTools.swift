@@ -106,7 +106,8 @@ struct VideoRunner: Sendable {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
             throw VideoToolError.unusable("it cannot be read (no such file, or no permission)")
         }
-        return probe.withPNGTiming(Array(data))
+        // Walked in place (mapped, never copied): an animated WebP's APNG may be large.
+        return data.withUnsafeBytes { probe.withPNGTiming($0) }
     }
 
     /// ffprobe or ffmpeg could not read the file: what that means for a person.

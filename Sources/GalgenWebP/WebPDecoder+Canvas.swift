@@ -21,9 +21,9 @@ extension WebPDecoder {
         guard canvas.0 * canvas.1 > smallCanvasPixels, let frame = firstFrameSize(bytes) else { return }
         guard canvas.0 * canvas.1 > canvasPerFramePixels * frame.0 * frame.1 else { return }
         throw WebPError(message: "its animation's canvas is \(canvas.0)×\(canvas.1) but its first frame only \(frame.0)×\(frame.1): "
-            + "galgen shows the first frame on its canvas, and refuses a canvas of more than \(canvasPerFramePixels) times "
+            + "galgen composites every frame on its canvas, and refuses a canvas of more than \(canvasPerFramePixels) times "
             + "its first frame (or \(smallCanvasPixels) pixels), which would take memory for nothing; "
-            + "export the first frame as a still image (for example as a PNG) and use that file")
+            + "export it again with a canvas the size of its frames (or as a GIF or MP4)")
     }
 
     /// The first frame's width and height as its ANMF chunk gives them, or nil.

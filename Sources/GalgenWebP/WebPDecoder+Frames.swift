@@ -15,14 +15,14 @@ extension WebPDecoder {
         return try bytes.withUnsafeBufferPointer { input in try withAnimationDecoder(input) { decoder, info in
             let width = Int(info.canvas_width), height = Int(info.canvas_height)
             guard width > 0, height > 0, width * height <= maxPixels else {
-                throw WebPError(message: "its canvas has \(width * height) pixels (\(width)×\(height)), over the \(maxPixels) allowed")
+                throw WebPError(message: "its canvas has \(width * height) pixels (\(width)×\(height)), over max_pixels (\(maxPixels))")
             }
             guard Int(info.frame_count) * width * height <= maxAnimationPixels else {
                 throw WebPError(message: "its \(info.frame_count) frames of \(width)×\(height) are over the "
-                    + "\(maxAnimationPixels / 1_000_000_000) gigapixels galgen decodes for one animation (2,000 frames of 1080p)")
+                    + "gigapixel galgen decodes for one animation (about 500 frames of 1080p)")
             }
             var count = 0
-            var previous: Int32 = 0
+            var previous = 0
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var canvas: UnsafeMutablePointer<UInt8>?
                 var timestamp: Int32 = 0
@@ -31,8 +31,8 @@ extension WebPDecoder {
                 }
                 // The timestamp is when the frame ends; a frame of no time is shown for none.
                 try body(WebPFrame(rgba: UnsafeBufferPointer(start: canvas, count: width * height * 4), width: width, height: height,
-                                   milliseconds: Int(max(0, timestamp - previous)), index: count, count: Int(info.frame_count)))
-                previous = timestamp
+                                   milliseconds: max(0, Int(timestamp) - previous), index: count, count: Int(info.frame_count)))
+                previous = Int(timestamp)
                 count += 1
             }
             return count
@@ -43,7 +43,7 @@ extension WebPDecoder {
 extension WebPDecoder {
     /// The most pixels of all frames together that `eachFrame` decodes (each is written out
     /// before the next is decoded, so this bounds time and disk, not memory).
-    public static let maxAnimationPixels = 4_000_000_000
+    public static let maxAnimationPixels = 1_000_000_000
 }
 
 /// One frame of an animation, composited on the canvas.

@@ -14,8 +14,8 @@ struct AlphaFlatteningTests {
 
     @Test func rgbWithAlphaIsFlattenedAndYUVOrOpaqueIsNot() throws {
         let stream = { (format: String) in VideoProbe.Stream(type: "video", codec: "gif", width: 2, height: 2, pixelFormat: format) }
-        for format in ["bgra", "rgba", "argb", "ya8", "rgba64be", "gbrap"] { #expect(stream(format).hasAlpha, "\(format)") }
-        for format in ["rgb24", "pal8", "yuv420p", "yuva420p", "gray", "yuvj420p"] { #expect(!stream(format).hasAlpha, "\(format)") }
+        for format in ["bgra", "rgba", "argb", "ya8", "rgba64be", "gbrap", "pal8"] { #expect(stream(format).hasAlpha, "\(format)") }
+        for format in ["rgb24", "yuv420p", "yuva420p", "gray", "yuvj420p"] { #expect(!stream(format).hasAlpha, "\(format)") }
         let gif = VideoProbe(duration: 1, formatName: "gif",
                              streams: [VideoProbe.Stream(type: "video", codec: "gif", width: 8, height: 8, pixelFormat: "bgra", frames: 5)])
         #expect(try gif.details().alpha)
@@ -49,5 +49,22 @@ struct AlphaFlatteningTests {
         let encoded = String(decoding: try JSONEncoder().encode(opaque.details), as: UTF8.self)
         #expect(!encoded.contains("alpha"))
         #expect(try JSONDecoder().decode(VideoDetails.self, from: try JSONEncoder().encode(clear.details)).alpha)
+    }
+}
+
+/// An APNG's short frames are read as browsers show them, by ffmpeg's APNG reader's options.
+struct APNGInputTests {
+    @Test func anAPNGIsReadWithBrowsersShortFrameRuleAndOtherSourcesAsBefore() {
+        var job = FFmpegArgumentsTests.job(audio: false, hasAudio: false)
+        let before = FFmpegArguments.transcode("in.mov", output: "a.mp4", job: job)
+        #expect(!before.contains("-max_fps"))
+        job.details.codec = "apng"
+        for arguments in [FFmpegArguments.transcode("in.png", output: "a.mp4", job: job),
+                          FFmpegArguments.transcode("in.png", outputs: ["a.mp4", "b.mp4"], jobs: [job, job]),
+                          FFmpegArguments.poster("in.png", output: "p.png", details: job.details, time: nil),
+                          FFmpegArguments.posterCandidates("in.png", details: job.details)] {
+            let at = arguments.firstIndex(of: "-i") ?? 0
+            #expect(Array(arguments[(at - 4) ..< (at + 2)]) == ["-max_fps", "99", "-default_fps", "10", "-i", "in.png"], "\(arguments)")
+        }
     }
 }

@@ -95,8 +95,8 @@ extension BuildPipeline {
     func withOutputs(_ video: VideoToMake, request: RenditionRequest, reused: Bool) -> Result<KeyedImage, ImageFailure> {
         let planned = video.planned
         var image = video.pictures.combined
-        if case .photo = image.media, image.sourceFormat == .gif {
-            // A still GIF: a photo, made from its one frame.
+        if case .photo = image.media, [.gif, .png, .webp].contains(image.sourceFormat) {
+            // A still GIF (or a PNG or WebP whose animation ffmpeg finds one frame in): a photo, made from its one frame.
             return .success(KeyedImage(keys: video.pictures.orderedKeys, image: image, sourceDigest: video.sourceDigest, sourcePath: video.path,
                                        reused: reused, milliseconds: (ContinuousClock.now - video.started).milliseconds))
         }
@@ -166,8 +166,10 @@ extension BuildPipeline {
     /// and ffmpeg's version.
     private func posterSettings(_ options: VideoItemOptions, tool: String) throws -> String {
         let posterFile = try options.posterFile.map { try effects.sourceDigest($0).digest } ?? ""
+        // "flat": frames with alpha are composited onto the page's background (`VideoDetails.alpha`,
+        // kept with the poster): a poster kept from before, whatever chose its frame, is made again.
         return "|video=\(VideoKey.encoderVersion)|poster=\(options.posterTime.map { "\($0)" } ?? PosterChoice.version)|posterFile=\(posterFile)"
-            + "|motion=\(options.isMotion)|tool=\(tool)"
+            + "|motion=\(options.isMotion)|tool=\(tool)|flat"
     }
 
     /// A kept rendering whose metadata an older reader read (before tags, say) gets it read again

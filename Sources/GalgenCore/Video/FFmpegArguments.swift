@@ -26,7 +26,7 @@ public enum FFmpegArguments {
         let start = time.map { max(0, min($0, details.duration)) } ?? posterStart(duration: details.duration)
         let searches = time == nil && skipUniform
         return quiet + ["-y", "-ss", seconds(start)] + (searches ? ["-t", seconds(searchSeconds)] : [])
-            + ["-i", path, "-map", "0:V:0", "-an", "-sn", "-dn",
+            + input(path, details: details) + ["-map", "0:V:0", "-an", "-sn", "-dn",
                "-vf", VideoFilters.flattened(VideoFilters.poster(hdr: details.hdr, skipUniform: searches, matrix: details.matrix),
                                              alpha: details.alpha),
                "-frames:v", "1", "-map_metadata", "-1", "-f", "image2", "-update", "1", "-c:v", "png", "-compression_level", "1",
@@ -41,9 +41,9 @@ public enum FFmpegArguments {
         let shrink = max(details.width, details.height) > 320 ? ["scale=320:-2"] : []
         let chain = ["select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,\(every))'"] + shrink
             + ["format=gray", "entropy", "entropy=mode=diff", "metadata=mode=print:file=-"]
-        return quiet + ["-skip_frame", "nokey", "-t", seconds(PosterChoice.window(duration: details.duration)), "-i", path,
-                        "-map", "0:V:0", "-an", "-sn", "-dn", "-vf", VideoFilters.flattened(chain.joined(separator: ","), alpha: details.alpha),
-                        "-f", "null", "-"]
+        return quiet + ["-skip_frame", "nokey", "-t", seconds(PosterChoice.window(duration: details.duration))] + input(path, details: details)
+            + ["-map", "0:V:0", "-an", "-sn", "-dn", "-vf", VideoFilters.flattened(chain.joined(separator: ","), alpha: details.alpha),
+               "-f", "null", "-"]
     }
 
     /// One MP4 of `job` at `output`: H.264 High or AV1, scaled, upright (autorotate applies the
@@ -54,7 +54,7 @@ public enum FFmpegArguments {
         let threads = String(max(1, job.threads))
         let audio = job.audio && job.details.hasAudio
         if job.copy { return copy(path, output: output, audio: audio) }
-        return quiet + ["-y", "-threads", threads, "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
+        return quiet + ["-y", "-threads", threads] + input(path, details: job.details) + ["-map", "0:V:0"] + (audio ? ["-map", "0:a:0"] : [])
             + ["-vf", VideoFilters.flattened(VideoFilters.transcode(width: job.output.width, height: job.output.height,
                                                                     hdr: job.details.hdr, matrix: job.details.matrix),
                                              alpha: job.details.alpha)]
@@ -89,7 +89,7 @@ public enum FFmpegArguments {
         }
         let graph = "[0:V:0]" + (first.details.alpha ? VideoFilters.flatten + "," : "") + "split=\(jobs.count)" + jobs.indices.map { "[s\($0)]" }.joined() + ";" + branches.joined(separator: ";")
         var arguments = quiet + ["-y", "-progress", "pipe:1", "-nostats", "-filter_complex_threads", threads,
-                                 "-threads", threads, "-i", path, "-filter_complex", graph]
+                                 "-threads", threads] + input(path, details: first.details) + ["-filter_complex", graph]
         for (job, (label, output)) in zip(jobs, zip(labels, outputs)) {
             let audio = job.audio && job.details.hasAudio
             arguments += ["-map", label] + (audio ? ["-map", "0:a:0"] : []) + encoding(job, audio: audio) + ["-f", "mp4", output]
@@ -104,6 +104,13 @@ public enum FFmpegArguments {
         quiet + ["-y", "-i", path, "-map", "0:V:0"] + (audio ? ["-map", "0:a:0", "-c:a", "copy"] : ["-an"])
             + ["-c:v", "copy", "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1",
                "-movflags", "+faststart", "-fflags", "+bitexact", "-progress", "pipe:1", "-nostats", "-f", "mp4", output]
+    }
+
+    /// The source, with what its reader needs to know: an APNG's frame of 10 ms or less (a
+    /// zero delay too) lasts a tenth of a second, as browsers show it and as ffmpeg reads a GIF's
+    /// (`AnimatedPicture.shortFrame`); ffmpeg's APNG reader would play it as written.
+    static func input(_ path: String, details: VideoDetails) -> [String] {
+        (details.codec == "apng" ? ["-max_fps", "99", "-default_fps", "10"] : []) + ["-i", path]
     }
 
     /// An animation keeps every frame at its own time (a GIF's frames may each last as long as

@@ -75,7 +75,6 @@ public enum PosterChoice {
     static let toneKey = "lavfi.entropy.normalized_entropy.normal.Y"
     static let detailKey = "lavfi.entropy.normalized_entropy.diff.Y"
 
-    /// The poster's part of its key when the frame is chosen here: a new rule gives new posters
-    /// ("flat": a frame with alpha is composited onto the page's background, `VideoFilters.flatten`).
-    public static let version = "auto-detail-flat"
+    /// The poster's part of its key when the frame is chosen here: a new rule gives new posters.
+    public static let version = "auto-detail"
 }

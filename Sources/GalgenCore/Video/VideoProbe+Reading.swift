@@ -109,12 +109,13 @@ extension VideoProbe.Stream {
     /// A quarter or three-quarter turn: the player shows it with width and height swapped.
     public var isQuarterTurn: Bool { abs(rotation % 180) == 90 }
 
-    /// RGB or gray pixels with alpha (a GIF's `bgra`, an APNG's `rgba`): an MP4 has no alpha, so
-    /// they are composited onto the page's background first (`VideoFilters.flatten`). A YUV
-    /// source with alpha (`yuva…`) keeps the old behaviour, alpha dropped.
+    /// RGB or gray pixels that may have alpha (ffmpeg gives every GIF as `bgra`; an APNG is
+    /// `rgba`, or `pal8` whose palette may hold transparency): an MP4 has no alpha, so they are
+    /// composited onto the page's background first (`VideoFilters.flatten`; an opaque frame comes
+    /// out as it went in). A YUV source with alpha (`yuva…`) keeps the old behaviour, alpha dropped.
     public var hasAlpha: Bool {
         guard let format = pixelFormat else { return false }
-        return ["rgba", "bgra", "argb", "abgr", "ya8", "ya16", "gbrap"].contains { format.hasPrefix($0) }
+        return ["rgba", "bgra", "argb", "abgr", "ya8", "ya16", "gbrap", "pal8"].contains { format.hasPrefix($0) }
     }
 
     /// HDR from the transfer, or from a Dolby Vision record whose base layer is HLG.

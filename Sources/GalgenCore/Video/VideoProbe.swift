@@ -90,7 +90,7 @@ public struct VideoProbe: Equatable, Sendable {
 
     /// An animated PNG's frame count and length, which ffprobe does not report, read from the
     /// file's chunks (`AnimatedPicture.pngTiming`); anything else as it is.
-    public func withPNGTiming(_ bytes: [UInt8]) -> VideoProbe {
+    public func withPNGTiming<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> VideoProbe where Bytes.Element == UInt8, Bytes.Index == Int {
         guard isFormat("apng"), let timing = AnimatedPicture.pngTiming(bytes),
               let index = streams.firstIndex(where: { $0.type == "video" && !$0.isAttachedPicture }) else { return self }
         var probe = self
