@@ -103,7 +103,8 @@ workflow-lint: test-venv
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
 # and AV1 decoders), libwebp, libpng, libcurl (downloads) and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
 # to find them, are the only libraries needed (macOS has SHA-256 in CommonCrypto);
-# ffmpeg's programs (ffmpeg, ffprobe) read and transcode videos, run as child processes, never linked.
+# ffmpeg's programs (ffmpeg, ffprobe) read and transcode videos, run as child processes, never linked;
+# librsvg's rsvg-convert draws an SVG watermark, run likewise.
 LINUX_ONLY_PC := $(if $(filter Linux,$(shell uname)),libcrypto)
 setup:
 	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng libcurl $(LINUX_ONLY_PC); then :; \
@@ -120,6 +121,13 @@ setup:
 	elif command -v brew >/dev/null 2>&1; then \
 		echo "Installing ffmpeg with Homebrew"; brew install ffmpeg; \
 	else echo "Please install ffmpeg (galgen runs its ffmpeg and ffprobe programs for videos)." >&2; exit 1; fi
+	@if command -v rsvg-convert >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing rsvg-convert (librsvg2-bin: an SVG watermark is drawn by it) with apt-get"; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq librsvg2-bin; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "Installing librsvg (rsvg-convert) with Homebrew"; brew install librsvg; \
+	else echo "Please install rsvg-convert (librsvg; galgen draws an SVG watermark with it)." >&2; exit 1; fi
 
 # The binary and its shell completions (written by the binary itself: swift-argument-parser's
 # --generate-completion-script) where bash-completion, zsh and fish look under PREFIX.

@@ -21,6 +21,8 @@ class Galgen < Formula
   depends_on "webp"
   # galgen runs the ffmpeg and ffprobe programs for videos; without them photos build as usual.
   depends_on "ffmpeg" => :recommended
+  # rsvg-convert draws an SVG watermark (a PNG one needs nothing).
+  depends_on "librsvg" => :recommended
 
   uses_from_macos "swift" => :build
   uses_from_macos "curl"

@@ -30,6 +30,7 @@ extension BuildEffects {
         effects.unlistedToken = cache.unlisted.token(for:)
         effects.privateKeys = cache.privateKeys.keys(for:passwords:)
         effects.finishShard = cache.finishShard(used:run:)
+        effects.drawSVG = SVGDrawing.png(of:width:)
         return effects
     }
 

@@ -37,6 +37,36 @@ enum ColourConversion {
         return DeepPixelBuffer(width: pixels.width, height: pixels.height, layout: link.outputLayout, samples: samples)
     }
 
+    /// sRGB `pixels` in the RGB colour space `profile` describes (a `watermark:` mark laid over a
+    /// rendition that keeps its photo's Display P3 profile, say); as they are when `profile`
+    /// describes no RGB colours.
+    static func fromSRGB(_ pixels: PixelBuffer, to profile: [UInt8]) throws(ColourError) -> PixelBuffer {
+        guard pixels.layout == .rgb else { return pixels }
+        let context = try LittleCMSContext()
+        let target = try ICCProfile(bytes: profile, context: context)
+        guard target.describes(.rgb) else { return pixels }
+        let source = try ICCProfile.sRGB(context: context)
+        let optimised = pixels.width * pixels.height > unoptimisedUpTo
+        guard let transform = cmsCreateTransformTHR(context.handle, source.handle, GALGEN_TYPE_RGB_8, target.handle, GALGEN_TYPE_RGB_8,
+                                                    intent, flags | (optimised ? 0 : cmsUInt32Number(cmsFLAGS_NOOPTIMIZE))) else {
+            throw context.failure("the photo's ICC profile cannot take sRGB colours", fallback: "Little CMS cannot convert into it")
+        }
+        defer { cmsDeleteTransform(transform) }
+        let count = pixels.width * pixels.height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 3) { buffer, initialized in
+            pixels.bytes.withUnsafeBufferPointer { input in
+                var start = 0
+                while start < count {
+                    let n = min(pixelsPerCall, count - start)
+                    cmsDoTransform(transform, input.baseAddress! + start * 3, buffer.baseAddress! + start * 3, cmsUInt32Number(n))
+                    start += n
+                }
+            }
+            initialized = count * 3
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, layout: .rgb, bytes: bytes)
+    }
+
     /// Throws what is wrong with `profile` if pixels laid out as `layout` cannot be converted through it.
     static func check(profile: [UInt8], layout: PixelBuffer.Layout) throws(ColourError) {
         _ = try Link(profile: profile, layout: layout, adobeInverted: false, optimised: false)

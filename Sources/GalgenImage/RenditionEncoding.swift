@@ -31,10 +31,15 @@ enum RenditionEncoding {
         var byFormat: [OutputFormat: [Rendition]] = [:]
         var base = largest
         var smallest: PixelBuffer?
+        let marked = sizes.contains { request.watermark?.marks(width: orientation.swapsAxes ? $0.height : $0.width) == true }
+        let stamp = try marked ? request.watermark.map { try WatermarkStamp($0, renditionProfile: metadata.iccProfile) } : nil
         for size in sizes.reversed() {
             base = base.resized(width: size.width, height: size.height)
             let (pixels, alpha) = base.published
-            let upright = orientation.apply(to: pixels)
+            let clean = orientation.apply(to: pixels)
+            // The mark goes on from its min_width up, never on the placeholder (made from the smallest, unmarked).
+            let isMarked = stamp?.marks(width: clean.width) == true
+            let upright = isMarked ? stamp?.apply(to: clean) ?? clean : clean
             let uprightAlpha = alpha.map { orientation.apply(to: $0).bytes }
             let flat = uprightAlpha.map { AlphaFlattening.flatten(upright, alpha: $0) } ?? upright
             for format in request.formats {
@@ -44,7 +49,7 @@ enum RenditionEncoding {
                     : try encode(flat, format: format, quality: request.quality, metadata: metadata)
                 byFormat[format, default: []].insert(Rendition(width: upright.width, height: upright.height, encoded: bytes, format: format), at: 0)
             }
-            smallest = flat
+            smallest = isMarked ? uprightAlpha.map { AlphaFlattening.flatten(clean, alpha: $0) } ?? clean : flat
         }
         let fallback = OutputFormat.fallback(of: request.formats)
         return Encoded(renditions: byFormat[fallback] ?? [],

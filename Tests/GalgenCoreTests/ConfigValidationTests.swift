@@ -49,7 +49,7 @@ struct ConfigValidationTests {
         #expect(error.kind == .unknownKey("titel", context: "gallery.yml", suggestion: "title", allowed: ConfigReader.galleryKeys))
         #expect(error.description == "gallery.yml:1:1: error: unknown key 'titel' in gallery.yml; did you mean 'title'? "
                 + "Allowed keys: title, description, base_url, template, thumbnails, video, live_photos, download, viewer, images, albums, sort, "
-                + "reverse, feeds, tags, downloads, language, labels, details, rights, places.")
+                + "reverse, feeds, tags, downloads, language, labels, details, rights, places, watermark.")
     }
 
     @Test func missingSource() {

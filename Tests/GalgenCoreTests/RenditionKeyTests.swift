@@ -31,6 +31,7 @@ struct RenditionKeyTests {
         changes["maxPixels"] = { var r = base; r.maxPixels += 1; return r }()
         changes["colour"] = { var r = base; r.colour = .srgb; return r }()
         changes["rights"] = { var r = base; r.rights.copyright = "© Ann"; return r }()
+        changes["watermark"] = { var r = base; r.watermark = Watermark(image: WatermarkImage(png: [], digest: "m")); return r }()
         #expect(Set(changes.keys) == Set(RenditionRequest.keyed), "one change for each hashed property")
         let keys = [key(base)] + changes.values.map { key($0) }
         #expect(Set(keys).count == keys.count)

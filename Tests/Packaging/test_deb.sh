@@ -66,6 +66,7 @@ for lib in libc6 libjpeg62-turbo liblcms2-2 libheif1 libwebp7 libpng16-16; do
 done
 [[ $depends != *swift* ]] || fail "Depends names a Swift library: $depends"
 [[ ", $(field Recommends)," =~ ,\ ffmpeg[\ ,] ]] || fail "Recommends lacks ffmpeg: '$(field Recommends)'"
+[[ ", $(field Recommends)," =~ ,\ librsvg2-bin[\ ,] ]] || fail "Recommends lacks librsvg2-bin (SVG watermarks): '$(field Recommends)'"
 contents=$(dpkg-deb -c "$deb")
 grep -Eq '^-rwxr-xr-x root/root .* \./usr/bin/galgen$' <<<"$contents" || fail "usr/bin/galgen is not -rwxr-xr-x root/root:"$'\n'"$contents"
 grep -Eq '^-rw-r--r-- root/root .* \./usr/share/doc/galgen/copyright$' <<<"$contents" || fail "usr/share/doc/galgen/copyright is missing or not -rw-r--r-- root/root"

@@ -58,7 +58,7 @@ struct ConfigReader {
 
     static let galleryKeys = ["title", "description", "base_url", "template", "thumbnails", "video", "live_photos", "download", "viewer", "images", "albums", "sort",
                               "reverse", "feeds", "tags", "downloads", "language", "labels", "details", "rights",
-                              "places"]
+                              "places", "watermark"]
 
     func location(_ node: Node?) -> SourceLocation {
         let mark = node?.mark

@@ -1,9 +1,9 @@
 import Yams
 
 extension ConfigReader {
-    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private", "details", "rights"]
+    static let albumKeys = ["title", "slug", "description", "images", "sort", "reverse", "downloads", "unlisted", "private", "details", "rights", "watermark"]
     static let folderAlbumKeys = ["folders", "exclude", "sort", "reverse"]
-    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags", "details", "rights"]
+    static let imageKeys = ["src", "title", "caption", "alt", "slug", "exclude", "poster", "tags", "details", "rights", "watermark"]
 
     /// `albums:` as a list of albums (each may be `- folders: photos/`), or as one folder whose
     /// subfolders become the albums.
@@ -35,6 +35,7 @@ extension ConfigReader {
             album.downloads = readDownloads(fields["downloads"], key: "downloads")
             album.details = readDetails(fields["details"])
             album.rights = readRights(fields["rights"])
+            album.watermark = readWatermark(fields["watermark"])
             (album.unlisted, album.unlistedToken) = readUnlisted(fields["unlisted"])
             album.privateAccess = readPrivate(fields["private"])
             if album.privateAccess != nil, album.unlisted, let unlisted = fields["unlisted"] {
@@ -197,6 +198,7 @@ extension ConfigReader {
             group.tags = tagList(fields["tags"])
             group.details = readDetails(fields["details"])
             group.rights = readRights(fields["rights"])
+            group.watermark = readWatermark(fields["watermark"])
             return .group(group)
         }
         if let exclude = fields["exclude"] {
@@ -216,6 +218,7 @@ extension ConfigReader {
         image.tags = tagList(fields["tags"])
         image.details = readDetails(fields["details"])
         image.rights = readRights(fields["rights"])
+        image.watermark = readWatermark(fields["watermark"])
         return .photo(image, fields["slug"]?.value ?? item, slug != nil)
     }
 

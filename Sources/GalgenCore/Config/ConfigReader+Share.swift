@@ -11,6 +11,7 @@ extension ConfigReader {
         gallery.downloads = readDownloads(fields["downloads"], key: "downloads") ?? .none
         gallery.details = readDetails(fields["details"]) ?? DetailGroup.all
         gallery.rights = readRights(fields["rights"])
+        gallery.watermark = readWatermark(fields["watermark"])
         gallery.places = readPlaces(fields["places"])
         gallery.language = SiteLanguage(tag: languageTag(fields["language"]) ?? "en", overrides: readLabels(fields["labels"]))
     }

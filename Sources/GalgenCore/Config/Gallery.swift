@@ -28,6 +28,11 @@ public struct Gallery: Equatable, Sendable {
     public var details = DetailGroup.all
     /// `rights:`: the photos' creator, copyright and licence, unless an album or a photo says otherwise.
     public var rights = RightsSettings()
+    /// `watermark:`: the mark over the larger renditions, unless an album or a photo says otherwise.
+    public var watermark = WatermarkSettings()
+    /// The marks' pixels by the path gallery.yml gives them, loaded (an SVG drawn) after it is
+    /// read (`BuildPipeline.loadWatermarks`); empty until then.
+    public var watermarkImages: [String: WatermarkImage] = [:]
     /// `places:`: nil (the default) publishes nothing about where anything was taken.
     public var places: PlacesSettings?
 
@@ -75,6 +80,8 @@ public struct Album: Equatable, Sendable {
     public var details: Set<DetailGroup>?
     /// The album's own `rights:`, over the gallery's field by field.
     public var rights = RightsSettings()
+    /// The album's own `watermark:`, over the gallery's field by field (`false`: none).
+    public var watermark = WatermarkSettings()
 
     public init(title: String, slug: String, description: String? = nil, images: [GalleryImage]) {
         self.title = title
@@ -116,6 +123,8 @@ public struct GalleryImage: Equatable, Sendable {
     public var details: Set<DetailGroup>?
     /// Its own `rights:` (or its folder entry's), over its album's field by field.
     public var rights = RightsSettings()
+    /// Its own `watermark:` (or its folder entry's), over its album's field by field.
+    public var watermark = WatermarkSettings()
 
     /// The file's name (the last part of its path or URL): for `sort: name` and dates in names.
     public var fileName: String { source.fileName }

@@ -24,6 +24,7 @@ public enum FolderExpansion {
             image.tags = group.tags
             image.details = group.details
             image.rights = group.rights
+            image.watermark = group.watermark
             return image
         }
         return .success((photos, FolderReport(entry: group.written, location: group.location,

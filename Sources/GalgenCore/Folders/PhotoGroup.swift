@@ -20,6 +20,8 @@ public struct PhotoGroup: Equatable, Sendable {
     public var details: Set<DetailGroup>?
     /// The entry's `rights:`, for each photo it brings in.
     public var rights = RightsSettings()
+    /// The entry's `watermark:`, for each photo it brings in.
+    public var watermark = WatermarkSettings()
     public var location: SourceLocation
 
     public init(written: String, root: String, pattern: GlobPattern? = nil, exclude: [GlobPattern] = [],

@@ -63,6 +63,11 @@ public struct BuildEffects: Sendable {
         (try PrivateKeys.random(passwords: passwords), true)
     }
     /// An environment variable's value (a private album's password), nil when unset.
+    /// An SVG drawn as a PNG `width` pixels wide (a `watermark:` image): the live effect runs
+    /// librsvg's rsvg-convert.
+    public var drawSVG: @Sendable (_ path: String, _ width: Int) throws -> [UInt8] = { _, _ in
+        throw WatermarkLoadError(reason: "is an SVG, and this build cannot draw one")
+    }
     public var environment: @Sendable (_ name: String) -> String? = { ProcessInfo.processInfo.environment[$0] }
     public var unlistedToken: @Sendable (_ slug: String) throws -> (token: String, isNew: Bool) = { _ in
         var generator = SystemRandomNumberGenerator()
@@ -191,6 +196,13 @@ public struct ImageFailure: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { "\(source) (\(location)): \(reason)" }
+}
+
+/// Why a `watermark:` image could not be had, in words that follow its path.
+public struct WatermarkLoadError: Error, CustomStringConvertible {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+    public var description: String { reason }
 }
 
 /// A source's SHA-256, and its bytes when they had to be read to find it: then rendering uses

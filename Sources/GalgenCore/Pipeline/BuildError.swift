@@ -15,11 +15,13 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A private album's password could not be read (`PrivateAccess.PasswordSource`): nothing is
     /// written.
     case privatePassword(album: String, source: String, reason: String)
+    /// A `watermark:` image could not be read or drawn: nothing is written.
+    case watermark(path: String, reason: String)
 
     /// The process exit status from the command-line contract.
     public var exitStatus: ExitStatus {
         switch self {
-        case .configUnreadable, .config, .template, .privatePassword: .invalidConfiguration
+        case .configUnreadable, .config, .template, .privatePassword, .watermark: .invalidConfiguration
         case .write, .cache: .cannotWrite
         case .shardsMissing: .shardsMissing
         case .cancelled: .interrupted(signal: 2)  // as SIGINT: no build of its own ends this way
@@ -44,6 +46,9 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .privatePassword(album, source, reason):
             "the private album '\(album)' takes a password from \(source), which \(reason). Set it (a CI secret, or "
                 + "`export NAME=…` in the shell that builds) and build again; nothing was written."
+        case let .watermark(path, reason):
+            "watermark: the image \(path) \(reason). Give the path of a PNG (with alpha) or an SVG, relative to gallery.yml; "
+                + "nothing was written."
         }
     }
 }

@@ -29,7 +29,9 @@ extension BuildPipeline {
             throw .config(error)
         }
         let expanded = try expand(parsed, in: directory)
-        let gallery = expanded.gallery
+        var gallery = expanded.gallery
+        let marks = try loadWatermarks(gallery)
+        gallery.watermarkImages = marks.images
         let folder = gallery.templatePath.map(resolve)
         let template: LoadedTemplate
         do {
@@ -43,7 +45,7 @@ extension BuildPipeline {
         do {
             reportLanguage(gallery, file: name)
             return LoadedGallery(gallery: gallery, template: try CompiledTemplate(template.template.localized(gallery.labels)),
-                                 inputs: [configPath] + (folder.map { [$0] } ?? []) + expanded.inputs)
+                                 inputs: [configPath] + (folder.map { [$0] } ?? []) + expanded.inputs + marks.inputs)
         } catch {
             throw .template(error)
         }
@@ -93,6 +95,30 @@ extension BuildPipeline {
     var directory: String {
         guard let slash = configPath.lastIndex(of: "/") else { return "." }
         return configPath[..<slash].isEmpty ? "/" : String(configPath[..<slash])
+    }
+
+    /// Every `watermark:` image gallery.yml names, read (an SVG drawn as a PNG as wide as the
+    /// widest rendition), by the path as written; and the files read, for `galgen serve` to watch.
+    func loadWatermarks(_ gallery: Gallery) throws(BuildError) -> (images: [String: WatermarkImage], inputs: [String]) {
+        let named = [gallery.watermark.image] + gallery.albums.flatMap { album in [album.watermark.image] + album.images.map(\.watermark.image) }
+        let written = Set(named.compactMap { $0 })
+        var images: [String: WatermarkImage] = [:]
+        for path in written.sorted() {
+            let file = resolve(path)
+            do {
+                let bytes = try effects.readFile(file, .photo)
+                let digest = ContentHash.hex(bytes)
+                if path.lowercased().hasSuffix(".svg") {
+                    images[path] = WatermarkImage(png: try effects.drawSVG(file, gallery.thumbnails.widths.max() ?? 1920), digest: digest)
+                } else {
+                    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw WatermarkLoadError(reason: "is not a PNG file") }
+                    images[path] = WatermarkImage(png: bytes, digest: digest)
+                }
+            } catch {
+                throw .watermark(path: path, reason: error is WatermarkLoadError ? "\(error)" : "cannot be read: \(error)")
+            }
+        }
+        return (images, written.sorted().map(resolve))
     }
 
     private func resolve(_ path: String) -> String {

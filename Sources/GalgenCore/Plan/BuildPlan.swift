@@ -40,6 +40,8 @@ public struct PlannedSource: Equatable, Sendable {
     public var video = VideoItemOptions()
     /// The `rights:` its renditions carry (`Planner.renditionRights`).
     public var rights = RightsSettings()
+    /// The mark over its larger renditions (`Planner.renditionRights`, from the same listing); nil for none.
+    public var watermark: Watermark?
 }
 
 /// The plan stage: gallery → plan. Pure.
@@ -48,36 +50,39 @@ public enum Planner {
         let layout = OutputLayout(gallery)
         var seen: Set<ImageSource> = []
         var sources: [PlannedSource] = []
-        let rights = renditionRights(gallery)
+        let listing = renditionRights(gallery)
         for image in gallery.allImages {
+            let (rights, watermark) = listing[image.source] ?? (RightsSettings(), nil)
             if seen.insert(image.source).inserted, let stem = layout.renditionStem(of: image.source) {
                 let options = VideoItemOptions(posterTime: image.posterTime, posterFile: image.posterPath)
                 sources.append(PlannedSource(source: image.source, outputStem: stem, location: image.location, video: options,
-                                             rights: rights[image.source] ?? RightsSettings()))
+                                             rights: rights, watermark: watermark))
             }
-            // A Live Photo's motion is published beside its still, named after it.
+            // A Live Photo's motion is published beside its still, named after it (its poster is never shown: no mark).
             if let motion = image.motion, seen.insert(motion).inserted, let stem = layout.renditionStem(of: image.source) {
                 sources.append(PlannedSource(source: motion, outputStem: stem + "-live", location: image.location,
-                                             video: VideoItemOptions(isMotion: true), rights: rights[image.source] ?? RightsSettings()))
+                                             video: VideoItemOptions(isMotion: true), rights: rights))
             }
         }
         return BuildPlan(sources: sources, request: gallery.thumbnails, layout: layout)
     }
 
-    /// The `rights:` each source's renditions carry: one set of files serves every album that lists
-    /// it, so they carry the rights of its most public listing (a public album's before an unlisted
-    /// one's before a private one's, then the first), the photo's own over its album's over the
-    /// site's. A private album's words never reach a file that is published in the clear.
-    static func renditionRights(_ gallery: Gallery) -> [ImageSource: RightsSettings] {
+    /// The `rights:` each source's renditions carry, and the `watermark:` laid over them: one set
+    /// of files serves every album that lists it, so they carry the rights and mark of its most
+    /// public listing (a public album's before an unlisted one's before a private one's, then the
+    /// first), the photo's own over its album's over the site's. A private album's words never
+    /// reach a file that is published in the clear.
+    static func renditionRights(_ gallery: Gallery) -> [ImageSource: (RightsSettings, Watermark?)] {
         func openness(_ album: Album) -> Int { album.privateAccess != nil ? 2 : album.unlisted ? 1 : 0 }
-        var rights: [ImageSource: RightsSettings] = [:]
+        var listing: [ImageSource: (RightsSettings, Watermark?)] = [:]
         for album in gallery.albums.enumerated().sorted(by: { (openness($0.element), $0.offset) < (openness($1.element), $1.offset) })
             .map(\.element) {
-            for image in album.images where rights[image.source] == nil {
-                rights[image.source] = image.rights.over(album.rights.over(gallery.rights))
+            for image in album.images where listing[image.source] == nil {
+                listing[image.source] = (image.rights.over(album.rights.over(gallery.rights)),
+                                         image.watermark.over(album.watermark.over(gallery.watermark)).resolved(gallery.watermarkImages))
             }
         }
-        return rights
+        return listing
     }
 }
 
@@ -101,10 +106,12 @@ extension PlannedSource {
 }
 
 extension BuildPlan {
-    /// What one item's renditions are made to: the gallery's request, with the rights they carry.
+    /// What one item's renditions are made to: the gallery's request, with the rights they carry
+    /// and the mark laid over them.
     public func request(for planned: PlannedSource) -> RenditionRequest {
         var itemRequest = request
         itemRequest.rights = planned.rights
+        itemRequest.watermark = planned.watermark
         return itemRequest
     }
 }

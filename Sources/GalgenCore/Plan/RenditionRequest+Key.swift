@@ -3,7 +3,7 @@
 /// `keyedElsewhere` with the properties Mirror finds, so a new setting (a watermark) fails that
 /// test until it is hashed here or said to be keyed elsewhere, and cannot be forgotten.
 extension RenditionRequest: Fingerprintable {
-    static let keyed = ["widths", "quality", "maxPixels", "colour", "rights"]
+    static let keyed = ["widths", "quality", "maxPixels", "colour", "rights", "watermark"]
     /// `formats`: each format has a key of its own (`RenditionKey.make(format:)`), so adding one
     /// encodes only it. `video`: an MP4 has `VideoKey`, and no picture depends on it (a poster's
     /// frame is keyed by its own settings, `posterSettings`).
@@ -18,6 +18,11 @@ extension RenditionRequest: Fingerprintable {
         if !rights.isEmpty {
             fingerprint.add("rights")
             rights.fingerprint(into: &fingerprint)
+        }
+        // Likewise: an unmarked item keeps its key; a changed mark (its file's digest) makes a new one.
+        if let watermark {
+            fingerprint.add("watermark")
+            watermark.fingerprint(into: &fingerprint)
         }
     }
 }

@@ -28,6 +28,9 @@ public struct RenditionRequest: Equatable, Sendable {
     /// photo's own file (`RightsSettings.resolved`). Empty in the gallery's request: the pipeline
     /// sets it per item (`PlannedSource.rights`).
     public var rights = RightsSettings()
+    /// The mark laid over this item's renditions from `minWidth` up (`watermark:` where the item
+    /// is listed most publicly, as for `rights`); nil for none, and in the gallery's request.
+    public var watermark: Watermark?
 
     /// JPEG alone unless `formats` says otherwise (a gallery's default is `galleryDefault`).
     public init(widths: [Int], quality: Int, maxPixels: Int = defaultMaxPixels,
