@@ -39,7 +39,7 @@ import Testing
 
     @Test(arguments: [["apt-get"], ["apt-get", "ffmpeg"], ["apt-get", "ffprobe"]])
     func aptGetInstallsFFmpegWhenEitherProgramIsMissing(present: [String]) throws {
-        let machine = try Machine(present: present)
+        let machine = try Machine(present: present + ["rsvg-convert"])
         defer { machine.remove() }
         let result = try machine.setup()
         #expect(result.status == 0, "\(result.stderr)")
@@ -48,15 +48,27 @@ import Testing
     }
 
     @Test func homebrewInstallsFFmpegWhereThereIsNoAptGet() throws {
-        let machine = try Machine(present: ["brew"])
+        let machine = try Machine(present: ["brew", "rsvg-convert"])
         defer { machine.remove() }
         let result = try machine.setup()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(machine.log == "brew install ffmpeg\n")
     }
 
+    /// rsvg-convert draws an SVG watermark: installed like ffmpeg when missing.
+    @Test func rsvgConvertIsInstalledWhenMissing() throws {
+        let apt = try Machine(present: ["apt-get", "ffmpeg", "ffprobe"])
+        defer { apt.remove() }
+        let result = try apt.setup()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(apt.log == "apt-get -o DPkg::Lock::Timeout=600 update -qq\napt-get -o DPkg::Lock::Timeout=600 install -y -qq librsvg2-bin\n")
+        let brew = try Machine(present: ["brew", "ffmpeg", "ffprobe"])
+        defer { brew.remove() }
+        #expect(try brew.setup().status == 0 && brew.log == "brew install librsvg\n")
+    }
+
     @Test func nothingIsInstalledWhenBothProgramsAreThere() throws {
-        let machine = try Machine(present: ["apt-get", "brew", "ffmpeg", "ffprobe"])
+        let machine = try Machine(present: ["apt-get", "brew", "ffmpeg", "ffprobe", "rsvg-convert"])
         defer { machine.remove() }
         let result = try machine.setup()
         #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stdout)\(result.stderr)")
