@@ -1,5 +1,6 @@
 import Foundation
 import GalgenCore
+import GalgenImage
 import GalgenIO
 import GalgenWebP
 
@@ -39,6 +40,26 @@ enum AnimationSource {
             throw VideoToolError.unusable(error.message)
         }
         try writer?.finish()
+    }
+
+    /// An animated PNG's or WebP's own words, date, camera and place, read from its chunks as a
+    /// photo's are (ffprobe finds none in it, nor in the APNG made of a WebP): the location check
+    /// (GPS: a warning, the original withheld) and the coordinates too.
+    static func describe(_ rendered: inout RenderedImage, from path: String, format: ImageFormat) throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: .photo)
+        } catch {
+            throw VideoToolError.unusable("\(error)")
+        }
+        guard let (read, location) = PhotoMetadataReader.readWithLocation(bytes, format: format) else { return }
+        var metadata = read.metadata
+        metadata.captured = metadata.captured ?? rendered.metadata.captured
+        rendered.metadata = metadata
+        rendered.facts = read.facts
+        rendered.location = location
+        if let warning = location.renditionWarning { rendered.warnings.append(warning) }
+        rendered.coordinates = read.coordinates
     }
 
     private static func isWebP(_ path: String) -> Bool {

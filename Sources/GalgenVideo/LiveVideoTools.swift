@@ -48,6 +48,7 @@ public enum LiveVideoTools {
                         try await runner.inspect(input, request: request, options: options)
                     }
                     rendered.sourceFormat = format
+                    if let format, [.png, .webp].contains(format) { try AnimationSource.describe(&rendered, from: source, format: format) }
                     return rendered
                 }
             },

@@ -106,4 +106,36 @@ struct GIFBuildTests {
             #expect(right[0] < 10 && right[1] < 10 && right[2] > 240, "\(name): \(right)")
         }
     }
+
+    /// An animated PNG's own XMP (title, caption) is read as a photo's is: ffprobe finds none.
+    @Test func anAnimatedPNGsOwnWordsAreItsPages() async throws {
+        let project = try TestProject("thumbnails: { widths: [160], formats: [jpeg] }\nimages:\n  - media/\n")
+        let media = project.path("media")
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try VideoClips.make("spin.png", in: media, ["-f", "lavfi", "-i", "testsrc2=size=96x64:rate=5:duration=1", "-plays", "0", "-f", "apng"])
+        let xmp = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + #"<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Spinning top</rdf:li>"#
+            + #"</rdf:Alt></dc:title><dc:description><rdf:Alt><rdf:li xml:lang="x-default">It spins and spins.</rdf:li></rdf:Alt>"#
+            + #"</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>"#
+        var png = Array(try Data(contentsOf: URL(fileURLWithPath: media + "/spin.png")))
+        png.insert(contentsOf: Self.chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp.utf8)), at: 33)
+        try Data(png).write(to: URL(fileURLWithPath: media + "/spin.png"))
+        let result = try await project.buildWithBinary()
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try #require(project.siteFile("spin/index.html"))
+        #expect(page.contains("Spinning top") && page.contains("It spins and spins."), "\(page)")
+        #expect(page.contains(#"<video class="video animation""#))
+    }
+
+    /// A PNG chunk with its CRC-32.
+    static func chunk(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + payload
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0 ..< 8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        let big = { (value: UInt32) in withUnsafeBytes(of: value.bigEndian, Array.init) }
+        return big(UInt32(payload.count)) + body + big(~crc)
+    }
 }

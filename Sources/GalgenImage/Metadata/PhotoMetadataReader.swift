@@ -49,6 +49,15 @@ public enum PhotoMetadataReader {
         return (metadata, facts, scan.coordinates)
     }
 
+    /// The same with the location check a render gives (GPS found: a warning, the original
+    /// withheld), for a picture that is published as something else: an animated PNG or WebP.
+    public static func readWithLocation(_ bytes: [UInt8], format: ImageFormat) -> (read: ReadMetadata, location: LocationCheck)? {
+        guard ImageCodecs.codec(for: format) != nil else { return nil }
+        let scan = LocationScanner.scan(bytes, format: format)
+        let (metadata, facts) = described(scan.blocks, exif: EXIFSummary(tiff: scan.blocks.exif ?? []))
+        return ((metadata, facts, scan.coordinates), scan.check)
+    }
+
     /// Chooses each field from the three sources.
     static func combine(xmp: XMPFields, iptc: IPTCFields, exif: EXIFSummary) -> PhotoMetadata {
         func usable(_ candidates: String?...) -> String? {
