@@ -91,5 +91,12 @@ struct WatermarkBuildTests {
         try notPNG.write("fake.png", "not a picture")
         let wrong = try await notPNG.buildWithBinary()
         #expect(wrong.status == 2 && wrong.stderr.contains("watermark: the image fake.png is not a PNG file"), "\(wrong.stderr)")
+        // A PNG header saying 5000 × 10 px: refused from its header, before any pixel is read.
+        let huge = try Self.project(mark: "huge.png")
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            + [0, 0, 0x13, 0x88, 0, 0, 0, 10, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        try Data(header).write(to: URL(fileURLWithPath: huge.path("huge.png")))
+        let tooLarge = try await huge.buildWithBinary()
+        #expect(tooLarge.status == 2 && tooLarge.stderr.contains("is 5000 × 10 px, larger than a mark needs"), "\(tooLarge.stderr)")
     }
 }

@@ -108,12 +108,13 @@ extension BuildPipeline {
             do {
                 let bytes = try effects.readFile(file, .photo)
                 let digest = ContentHash.hex(bytes)
-                if path.lowercased().hasSuffix(".svg") {
-                    images[path] = WatermarkImage(png: try effects.drawSVG(file, gallery.thumbnails.widths.max() ?? 1920), digest: digest)
-                } else {
-                    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw WatermarkLoadError(reason: "is not a PNG file") }
-                    images[path] = WatermarkImage(png: bytes, digest: digest)
+                let png = path.lowercased().hasSuffix(".svg") ? try effects.drawSVG(file, gallery.thumbnails.widths.max() ?? 1920) : bytes
+                guard let size = WatermarkImage.size(ofPNG: png) else { throw WatermarkLoadError(reason: "is not a PNG file") }
+                guard size.width <= WatermarkImage.maxSide, size.height <= WatermarkImage.maxSide else {
+                    throw WatermarkLoadError(reason: "is \(size.width) × \(size.height) px, larger than a mark needs "
+                        + "(at most \(WatermarkImage.maxSide) px a side: it is drawn at a fraction of each rendition's width)")
                 }
+                images[path] = WatermarkImage(png: png, digest: digest)
             } catch {
                 throw .watermark(path: path, reason: error is WatermarkLoadError ? "\(error)" : "cannot be read: \(error)")
             }

@@ -86,6 +86,18 @@ public struct WatermarkImage: Equatable, Sendable {
         self.png = png
         self.digest = digest
     }
+
+    /// The most pixels a mark may have on a side: it is resampled for every marked rendition
+    /// (a fifth of a 1920 px one is 384 px), so a larger file only costs time.
+    public static let maxSide = 4096
+
+    /// The PNG's width and height from its header; nil when it has none.
+    public static func size(ofPNG png: [UInt8]) -> (width: Int, height: Int)? {
+        guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              png[12 ..< 16].elementsEqual("IHDR".utf8) else { return nil }
+        let number = { (at: Int) in png[at ..< at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
 }
 
 /// What one item's renditions are marked with (`RenditionRequest.watermark`).
