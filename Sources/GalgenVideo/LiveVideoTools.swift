@@ -48,6 +48,11 @@ public enum LiveVideoTools {
                         try await runner.inspect(input, request: request, options: options)
                     }
                     rendered.sourceFormat = format
+                    // An animated WebP was read from the APNG made of it: its line says what the file is.
+                    if format == .webp, case .video(var details) = rendered.media {
+                        details.codec = "webp"
+                        rendered.media = .video(details)
+                    }
                     if let format, [.png, .webp].contains(format) { try AnimationSource.describe(&rendered, from: source, format: format) }
                     return rendered
                 }

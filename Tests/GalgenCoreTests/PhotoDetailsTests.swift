@@ -103,8 +103,8 @@ struct PhotoDetailsTests {
     }
 
     @Test func codecsAsPeopleNameThem() {
-        #expect(["h264", "hevc", "mpeg4", "mjpeg", "prores", "theora", " "].map(PhotoDetails.codecName)
-            == ["H.264", "HEVC", "MPEG-4 Part 2", "Motion JPEG", "ProRes", "THEORA", nil])
+        #expect(["h264", "hevc", "mpeg4", "mjpeg", "prores", "theora", " ", "gif", "apng", "webp"].map(PhotoDetails.codecName)
+            == ["H.264", "HEVC", "MPEG-4 Part 2", "Motion JPEG", "ProRes", "THEORA", nil, "GIF", "APNG", "WebP"])
     }
 }
 

@@ -59,7 +59,7 @@ struct AnimationSourceTests {
         guard case .video(let details) = rendered.media else { Issue.record("not a video: \(rendered.media)"); return }
         #expect(details.animation && !details.hasAudio)
         #expect(details.width == 320 && details.height == 240 && abs(details.duration - 3.03) < 1e-6)
-        #expect(rendered.sourceFormat == .webp && rendered.kind == .video)
+        #expect(rendered.sourceFormat == .webp && rendered.kind == .video && details.codec == "webp")
 
         let file = try await tools.transcode(source, VideoFixtures.job(details), { _ in })
         let times = try VideoClips.run(VideoClips.ffprobe ?? "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",

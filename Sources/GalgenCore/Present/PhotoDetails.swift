@@ -75,7 +75,8 @@ enum PhotoDetails {
     /// A codec as people name it, from ffprobe's `codec_name`.
     static func codecName(_ codec: String) -> String? {
         let names = ["h264": "H.264", "hevc": "HEVC", "av1": "AV1", "vp9": "VP9", "vp8": "VP8", "mpeg4": "MPEG-4 Part 2",
-                     "mjpeg": "Motion JPEG", "prores": "ProRes", "mpeg2video": "MPEG-2", "h263": "H.263", "dnxhd": "DNxHD"]
+                     "mjpeg": "Motion JPEG", "prores": "ProRes", "mpeg2video": "MPEG-2", "h263": "H.263", "dnxhd": "DNxHD",
+                     "gif": "GIF", "apng": "APNG", "webp": "WebP"]
         let trimmed = codec.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : names[trimmed.lowercased()] ?? trimmed.uppercased()
     }
