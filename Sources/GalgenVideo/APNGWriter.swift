@@ -4,15 +4,12 @@ import GalgenCore
 
 /// Writes an animated PNG, one frame at a time, every frame the whole canvas: a lossless file
 /// with each frame's own time, which ffmpeg reads like a GIF (`AnimationSource`). Pixels are
-/// RGB: a transparent pixel is composited onto the page's background first, as a JPEG
+/// RGB: a transparent pixel is composited onto the page's background (`PageBackground`) first, as a JPEG
 /// rendition's are, since an MP4 has no alpha.
 struct APNGWriter {
     private let output: FileHandle
     private var sequence: UInt32 = 0
     private let width: Int, height: Int
-
-    /// The page's light background (`--bg`; `AlphaFlattening.background` in GalgenImage).
-    static let background: (UInt8, UInt8, UInt8) = (0xF5, 0xF5, 0xF7)
 
     /// Starts the file at `path` for `frames` frames of `width` × `height`, played in a loop.
     init(path: String, width: Int, height: Int, frames: Int) throws {
@@ -72,21 +69,15 @@ struct APNGWriter {
                 var source = y * width * 4
                 for _ in 0 ..< width {
                     let alpha = Int(rgba[source + 3])
-                    out[target] = over(rgba[source], background.0, alpha)
-                    out[target + 1] = over(rgba[source + 1], background.1, alpha)
-                    out[target + 2] = over(rgba[source + 2], background.2, alpha)
+                    out[target] = PageBackground.over(rgba[source], PageBackground.red, alpha: alpha)
+                    out[target + 1] = PageBackground.over(rgba[source + 1], PageBackground.green, alpha: alpha)
+                    out[target + 2] = PageBackground.over(rgba[source + 2], PageBackground.blue, alpha: alpha)
                     target += 3
                     source += 4
                 }
             }
             count = row * height
         }
-    }
-
-    /// A channel's value composited onto the background's at `alpha` (0–255).
-    @inline(__always)
-    static func over(_ value: UInt8, _ back: UInt8, _ alpha: Int) -> UInt8 {
-        alpha == 255 ? value : UInt8((Int(value) * alpha + Int(back) * (255 - alpha) + 127) / 255)
     }
 
     private static let chunkBytes = 1 << 20

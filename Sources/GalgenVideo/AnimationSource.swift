@@ -9,9 +9,10 @@ import GalgenWebP
 /// folder as a lossless APNG with each frame's own time (`APNGWriter`), for one probe or
 /// transcode, and removed after it. Any other file is read by ffmpeg as it is.
 enum AnimationSource {
-    static func with<Value>(_ path: String, scratch: String, temporaries: TemporaryFiles, maxPixels: Int,
+    /// `format`: the file's, from its first bytes (`VideoRunner.containerFormat`).
+    static func with<Value>(_ path: String, format: ImageFormat?, scratch: String, temporaries: TemporaryFiles, maxPixels: Int,
                             _ body: (String) async throws -> Value) async throws -> Value {
-        guard isWebP(path) else { return try await body(path) }
+        guard format == .webp else { return try await body(path) }
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: .photo)
@@ -60,10 +61,5 @@ enum AnimationSource {
         rendered.location = location
         if let warning = location.renditionWarning { rendered.warnings.append(warning) }
         rendered.coordinates = read.coordinates
-    }
-
-    private static func isWebP(_ path: String) -> Bool {
-        guard let (start, _) = try? FileSystem.start(of: path, count: ImageFormat.signatureLength, limit: .video) else { return false }
-        return ImageFormat(signature: start) == .webp
     }
 }

@@ -30,7 +30,8 @@ public enum LiveVideoTools {
             try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             let size = jobs.first.map { $0.details.width * $0.details.height } ?? 0
             return try await EmbeddedVideoFile.with(path, range: jobs.first?.embedded, scratch: scratch) { source in
-                try await AnimationSource.with(source, scratch: scratch, temporaries: temporaries, maxPixels: size) { input in
+                try await AnimationSource.with(source, format: VideoRunner.containerFormat(source), scratch: scratch, temporaries: temporaries,
+                                               maxPixels: size) { input in
                     try await runner.transcode(input, jobs: jobs, progress: progress)
                 }
             }
@@ -43,7 +44,7 @@ public enum LiveVideoTools {
                 try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 return try await EmbeddedVideoFile.with(path, range: options.embedded, scratch: scratch) { source in
                     let format = VideoRunner.containerFormat(source)
-                    var rendered = try await AnimationSource.with(source, scratch: scratch, temporaries: temporaries,
+                    var rendered = try await AnimationSource.with(source, format: format, scratch: scratch, temporaries: temporaries,
                                                                   maxPixels: min(request.video.maxPixels, request.maxPixels)) { input in
                         try await runner.inspect(input, request: request, options: options)
                     }

@@ -62,12 +62,12 @@ public struct BuildEffects: Sendable {
     public var privateKeys: @Sendable (_ slug: String, _ passwords: [String]) throws -> (keys: PrivateKeys, isNew: Bool) = { _, passwords in
         (try PrivateKeys.random(passwords: passwords), true)
     }
-    /// An environment variable's value (a private album's password), nil when unset.
     /// An SVG drawn as a PNG `width` pixels wide (a `watermark:` image): the live effect runs
     /// librsvg's rsvg-convert.
     public var drawSVG: @Sendable (_ path: String, _ width: Int) throws -> [UInt8] = { _, _ in
         throw WatermarkLoadError(reason: "is an SVG, and this build cannot draw one")
     }
+    /// An environment variable's value (a private album's password), nil when unset.
     public var environment: @Sendable (_ name: String) -> String? = { ProcessInfo.processInfo.environment[$0] }
     public var unlistedToken: @Sendable (_ slug: String) throws -> (token: String, isNew: Bool) = { _ in
         var generator = SystemRandomNumberGenerator()

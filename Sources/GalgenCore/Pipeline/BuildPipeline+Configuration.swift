@@ -101,9 +101,9 @@ extension BuildPipeline {
     /// widest rendition), by the path as written; and the files read, for `galgen serve` to watch.
     func loadWatermarks(_ gallery: Gallery) throws(BuildError) -> (images: [String: WatermarkImage], inputs: [String]) {
         let named = [gallery.watermark.image] + gallery.albums.flatMap { album in [album.watermark.image] + album.images.map(\.watermark.image) }
-        let written = Set(named.compactMap { $0 })
+        let written = Set(named.compactMap { $0 }).sorted()
         var images: [String: WatermarkImage] = [:]
-        for path in written.sorted() {
+        for path in written {
             let file = resolve(path)
             do {
                 let bytes = try effects.readFile(file, .photo)
@@ -119,7 +119,7 @@ extension BuildPipeline {
                 throw .watermark(path: path, reason: error is WatermarkLoadError ? "\(error)" : "cannot be read: \(error)")
             }
         }
-        return (images, written.sorted().map(resolve))
+        return (images, written.map(resolve))
     }
 
     private func resolve(_ path: String) -> String {

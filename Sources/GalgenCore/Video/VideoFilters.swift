@@ -8,10 +8,11 @@ public enum VideoFilters {
         "zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=\(range)"
     }
 
-    /// Frames with alpha composited onto the page's light background (`#f5f5f7`, as a JPEG
+    /// Frames with alpha composited onto the page's light background (`PageBackground`, as a JPEG
     /// rendition's transparent pixels are): a copy of each frame made opaque in that colour,
     /// with the frame laid over it, in RGB. Its input is the chain's; what follows continues it.
-    public static let flatten = "split[fg][bk];[bk]lutrgb=r=245:g=245:b=247:a=255[bg];[bg][fg]overlay=format=rgb"
+    public static let flatten = "split[fg][bk];[bk]lutrgb=r=\(PageBackground.red):g=\(PageBackground.green):b=\(PageBackground.blue):a=255[bg];"
+        + "[bg][fg]overlay=format=rgb"
 
     /// `chain` after `flatten` when the frames have alpha.
     static func flattened(_ chain: String, alpha: Bool) -> String { alpha ? flatten + "," + chain : chain }
