@@ -61,7 +61,8 @@ browser-setup:
 # strace: a test reads the system calls that replace the site (Linux only). nginx: a test serves a
 # built site with examples/nginx/galgen-site.conf (its password on one album). rclone: a test runs
 # examples/rclone/ against an S3 server on loopback (moto_server, from the test venv). exiftool:
-# tests read the rights written into renditions, and check that nothing else of a photo is.
+# tests read the rights written into renditions, and check that nothing else of a photo is. cjxl and
+# djxl (libjxl-tools; Homebrew's jpeg-xl has them): tests make JPEG XL photos and decode renditions.
 test-tools:
 	@if [ "$$(uname)" = Linux ] && ! command -v strace >/dev/null 2>&1; then \
 		echo "Installing strace with apt-get"; \
@@ -74,6 +75,10 @@ test-tools:
 	@if ! command -v exiftool >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install exiftool; else echo "Installing exiftool (libimage-exiftool-perl) with apt-get"; \
 		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libimage-exiftool-perl; fi; \
+	fi
+	@if ! command -v djxl >/dev/null 2>&1 || ! command -v cjxl >/dev/null 2>&1; then \
+		if [ "$$(uname)" = Darwin ]; then brew install jpeg-xl; else echo "Installing cjxl and djxl (libjxl-tools) with apt-get"; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libjxl-tools; fi; \
 	fi
 	@if ! command -v rclone >/dev/null 2>&1; then \
 		if [ "$$(uname)" = Darwin ]; then brew install rclone; else echo "Installing rclone with apt-get"; \
@@ -101,19 +106,19 @@ workflow-lint: test-venv
 	$(TEST_VENV)/bin/shellcheck packaging/homebrew/update-formula.sh examples/rclone/*.sh
 
 # The development files of libjpeg-turbo, Little CMS 2, libheif (HEIC/HEIF and AVIF; with its HEVC
-# and AV1 decoders), libwebp, libpng, libcurl (downloads) and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
+# and AV1 decoders), libwebp, libpng, libjxl (JPEG XL) and Brotli (its compressed boxes), libcurl (downloads) and (on Linux, for SHA-256) OpenSSL's libcrypto, and pkg-config
 # to find them, are the only libraries needed (macOS has SHA-256 in CommonCrypto);
 # ffmpeg's programs (ffmpeg, ffprobe) read and transcode videos, run as child processes, never linked;
 # librsvg's rsvg-convert draws an SVG watermark, run likewise.
 LINUX_ONLY_PC := $(if $(filter Linux,$(shell uname)),libcrypto)
 setup:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng libcurl $(LINUX_ONLY_PC); then :; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libjpeg lcms2 libheif libwebpmux libwebpdemux libpng libjxl libbrotlidec libcurl $(LINUX_ONLY_PC); then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev), libcurl (libcurl4-openssl-dev), OpenSSL (libssl-dev) and pkg-config with apt-get"; \
-		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libcurl4-openssl-dev libssl-dev pkg-config; \
+		echo "Installing libjpeg-turbo (libjpeg-dev), Little CMS 2 (liblcms2-dev), libheif (libheif-dev), libwebp (libwebp-dev), libpng (libpng-dev), libjxl (libjxl-dev), Brotli (libbrotli-dev), libcurl (libcurl4-openssl-dev), OpenSSL (libssl-dev) and pkg-config with apt-get"; \
+		$(SUDO) apt-get $(APT_WAIT) update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get $(APT_WAIT) install -y -qq libjpeg-dev liblcms2-dev libheif-dev libwebp-dev libpng-dev libjxl-dev libbrotli-dev libcurl4-openssl-dev libssl-dev pkg-config; \
 	elif command -v brew >/dev/null 2>&1; then \
-		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng, curl and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng curl pkg-config; \
-	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp and libpng, and pkg-config." >&2; exit 1; fi
+		echo "Installing jpeg-turbo, little-cms2, libheif, webp, libpng, jpeg-xl, brotli, curl and pkg-config with Homebrew"; brew install jpeg-turbo little-cms2 libheif webp libpng jpeg-xl brotli curl pkg-config; \
+	else echo "Please install the development files of libjpeg-turbo, Little CMS 2 (lcms2), libheif, libwebp, libpng, libjxl and Brotli, and pkg-config." >&2; exit 1; fi
 	@if command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing ffmpeg (the ffmpeg and ffprobe programs) with apt-get"; \

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GalgenHEIF", targets: ["GalgenHEIF"]),
         .library(name: "GalgenWebP", targets: ["GalgenWebP"]),
         .library(name: "GalgenPNG", targets: ["GalgenPNG"]),
+        .library(name: "GalgenJXL", targets: ["GalgenJXL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,7 +67,7 @@ let package = Package(
         ),
         // The image stage: decode (every format), resize, encode (CPU only).
         .target(name: "GalgenImage", dependencies: [
-            "GalgenCore", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "CLCMS2", "CZlib",
+            "GalgenCore", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenPNG", "GalgenJXL", "CLCMS2", "CZlib",
         ]),
         // zlib: the location check inflates PNG text chunks (zTXt, compressed iTXt) itself.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -90,6 +91,11 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
+        // JPEG XL in and out through libjxl (its decoder, its encoder, no parallel runner), and Brotli
+        // for the container's compressed metadata boxes.
+        .target(name: "GalgenJXL", dependencies: ["CLibJXL", "CBrotli", "GalgenPixels"]),
+        .systemLibrary(name: "CLibJXL", pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"]), .brew(["jpeg-xl"])]),
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"]), .brew(["brotli"])]),
         // PNG input through libpng; its setjmp/longjmp error handling lives only in CPNGShim.
         .target(name: "GalgenPNG", dependencies: ["CPNGShim", "GalgenPixels"]),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
@@ -185,6 +191,7 @@ let package = Package(
         .testTarget(name: "GalgenJPEGTests", dependencies: ["GalgenJPEG", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenHEIFTests", dependencies: ["GalgenHEIF", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(name: "GalgenWebPTests", dependencies: ["GalgenWebP", "GalgenPixels", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenJXLTests", dependencies: ["GalgenJXL", "GalgenPixels", "GalgenPNG", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenImageTests",

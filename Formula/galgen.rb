@@ -12,7 +12,9 @@ class Galgen < Formula
 
   depends_on xcode: ["16.0", :build]
   depends_on "pkgconf" => :build
+  depends_on "brotli" # a JPEG XL container's compressed metadata boxes
   depends_on "jpeg-turbo"
+  depends_on "jpeg-xl"
   depends_on "libheif"
   depends_on "libpng"
   depends_on "little-cms2"

@@ -31,6 +31,14 @@ enum OutputQuality {
         Match(jpeg: 90, at400: 79, at1600: 84), Match(jpeg: 95, at400: 89, at1600: 90),
     ]
 
+    /// libjxl 0.7 at `jxlEffort`, one thread, on cjxl's quality scale (`JXLEncoder.distance`).
+    /// PROVISIONAL: to be replaced by bench/formats' fit.
+    static let jxl: [Match] = [
+        Match(jpeg: 60, at400: 70, at1600: 72), Match(jpeg: 70, at400: 74, at1600: 76), Match(jpeg: 82, at400: 81, at1600: 83),
+        Match(jpeg: 90, at400: 88, at1600: 89), Match(jpeg: 95, at400: 93, at1600: 94),
+    ]
+    static let jxlEffort = 4
+
     /// libwebp's method (0–6): 4 is its default; at equal SSIM 6 saved nothing for twice the
     /// time, and 2 cost 8–11 % more bytes. (The photo preset cost 3–4 % more than the default.)
     static let webpMethod = 4

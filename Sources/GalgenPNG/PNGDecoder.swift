@@ -75,7 +75,7 @@ public enum PNGDecoder {
             let samples = DeepPixelBuffer(width: width, height: height, layout: layout, samples: samples)
             return DecodedImage(pixels: samples.rounded(), deep: samples, iccProfile: iccProfile, notes: notes)
         }
-        let (pixels, alpha) = PNGPlanes.split(bytes, width: width, height: height, channels: channels)
+        let (pixels, alpha) = InterleavedSamples.split(bytes, width: width, height: height, channels: channels)
         return DecodedImage(pixels: pixels, alpha: alpha, iccProfile: iccProfile, notes: notes)
     }
 

@@ -75,6 +75,30 @@ import Testing
         #expect(machine.log.isEmpty)
     }
 
+    /// A machine without the libraries gets every one, libjxl and Brotli (JPEG XL) among them;
+    /// the release workflow and the Homebrew formula install the same ones.
+    @Test func missingLibrariesIncludeJPEGXL() throws {
+        let apt = try Machine(present: ["apt-get", "ffmpeg", "ffprobe", "rsvg-convert"])
+        defer { apt.remove() }
+        try apt.stub("pkg-config", "exit 1")
+        #expect(try apt.setup().status == 0)
+        let install = try #require(apt.log.split(separator: "\n").first { $0.contains(" install ") })
+        for package in ["libjxl-dev", "libbrotli-dev", "libheif-dev", "libwebp-dev"] {
+            #expect(install.split(separator: " ").contains(Substring(package)), "\(install)")
+        }
+        let brew = try Machine(present: ["brew", "ffmpeg", "ffprobe", "rsvg-convert"])
+        defer { brew.remove() }
+        try brew.stub("pkg-config", "exit 1")
+        #expect(try brew.setup().status == 0)
+        #expect(brew.log.contains(" jpeg-xl brotli "), "\(brew.log)")
+        let release = try String(contentsOfFile: Galgen.packageRoot + "/.github/workflows/release.yml", encoding: .utf8)
+        #expect(release.contains("brew install jpeg-turbo little-cms2 libheif webp libpng jpeg-xl brotli"))
+        let formula = try String(contentsOfFile: Galgen.packageRoot + "/Formula/galgen.rb", encoding: .utf8)
+        #expect(formula.contains("depends_on \"jpeg-xl\"\n") && formula.contains("depends_on \"brotli\""))
+        let package = try String(contentsOfFile: Galgen.packageRoot + "/Package.swift", encoding: .utf8)
+        #expect(package.contains(#"pkgConfig: "libjxl", providers: [.apt(["libjxl-dev"]), .brew(["jpeg-xl"])]"#))
+    }
+
     @Test func withNoPackageManagerItSaysWhatToInstall() throws {
         let machine = try Machine(present: [])
         defer { machine.remove() }

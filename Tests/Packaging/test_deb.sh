@@ -61,7 +61,7 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version is '$(field Version)', but galgen --version says '$version_line'"
 [ "$(field Architecture)" = "$arch" ] || fail "Architecture is '$(field Architecture)', expected $arch (dpkg --print-architecture)"
 depends=$(field Depends)
-for lib in libc6 libjpeg62-turbo liblcms2-2 libheif1 libwebp7 libpng16-16; do
+for lib in libc6 libjpeg62-turbo liblcms2-2 libheif1 libwebp7 libpng16-16 libjxl0.7 libbrotli1; do
     [[ ", $depends," =~ ,\ ${lib}[\ ,] ]] || fail "Depends lacks $lib: $depends"
 done
 [[ $depends != *swift* ]] || fail "Depends names a Swift library: $depends"

@@ -8,6 +8,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case outOfRange(key: String, value: String, range: String)
         case notOneOf(key: String, value: String, suggestion: String?, allowed: [String])
         case duplicateValue(key: String, value: String)
+        case onlyJXL(key: String)
         case duplicateSlug(String, firstSeen: SourceLocation)
         case invalidSlug(String)
         case reservedSlug(String)
@@ -64,6 +65,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
                 + allowed.joined(separator: ", ") + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
         case let .duplicateValue(key, value):
             "'\(value)' is listed twice in '\(key)'. List each one once."
+        case let .onlyJXL(key):
+            "'\(key)' lists only jxl, which most browsers cannot show yet (Safari can, Chromium only behind a flag). "
+                + "Add a format every browser shows, for example: formats: [jxl, avif, jpeg]."
         case let .duplicateSlug(slug, firstSeen):
             "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
         case let .reservedSlug(slug):

@@ -147,7 +147,13 @@ struct ConfigReader {
         settings.quality = int(fields["quality"], key: "thumbnails.quality", range: 1...100) ?? settings.quality
         settings.maxPixels = int(fields["max_pixels"], key: "thumbnails.max_pixels", range: 1...4_000_000_000) ?? settings.maxPixels
         settings.colour = choice(fields["colour"], key: "thumbnails.colour", as: ThumbnailColour.self) ?? settings.colour
-        settings.formats = choices(fields["formats"], key: "thumbnails.formats", as: OutputFormat.self) ?? settings.formats
+        if let formats = choices(fields["formats"], key: "thumbnails.formats", as: OutputFormat.self), let node = fields["formats"] {
+            if formats.allSatisfy({ $0 == .jxl }) {
+                fail(.onlyJXL(key: "thumbnails.formats"), at: node.value)
+            } else {
+                settings.formats = formats
+            }
+        }
         return settings
     }
 

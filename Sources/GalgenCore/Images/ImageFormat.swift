@@ -10,6 +10,8 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
     case avif = "AVIF"
     case webp = "WebP"
     case png = "PNG"
+    /// JPEG XL: a bare codestream (`FF 0A`) or its ISO-BMFF-style container (`JXL ` box first).
+    case jxl = "JXL"
     /// QuickTime (`.mov`): an iPhone's videos and Live Photos' motion.
     case quickTime = "QuickTime"
     /// MP4 and its kin (`.m4v`, `.3gp`): an ISO-BMFF `ftyp` box with a video brand.
@@ -43,6 +45,11 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
         case .png:
             FormatIdentity(name: "PNG", fileSuffix: "png", mediaType: "image/png",
                            signature: .bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), mediaKind: .photo)
+        case .jxl:
+            FormatIdentity(name: "JPEG XL", fileSuffix: "jxl", mediaType: "image/jxl",
+                           signature: .anyOf([.bytes([0xFF, 0x0A]),
+                                              .bytes([0, 0, 0, 0x0C] + FormatSignature.text("JXL ") + [0x0D, 0x0A, 0x87, 0x0A])]),
+                           mediaKind: .photo)
         case .quickTime:
             // Old QuickTime files have no `ftyp` and start with one of their top-level atoms.
             FormatIdentity(name: "QuickTime", fileSuffix: "mov", otherExtensions: ["qt"], mediaType: "video/quicktime",
@@ -79,7 +86,7 @@ public enum ImageFormat: String, Equatable, Sendable, CaseIterable, Codable {
     public static let signatureLength = 32
 
     /// What every reader of untrusted bytes says when they are none of these:
-    /// "JPEG, HEIC/HEIF, AVIF, WebP or PNG" (the photo formats: a video's are `videoList`).
+    /// "JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL" (the photo formats: a video's are `videoList`).
     public static var supportedList: String { list(of: .photo) }
 
     /// "QuickTime, MP4, Matroska/WebM, AVI or GIF" (ffmpeg reads them all; a GIF of one frame is a photo).

@@ -3,6 +3,8 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
     case avif
     case webp
     case jpeg
+    /// Opt-in: Safari shows it (since 17), Chromium only behind a flag; offered first (`alternates`).
+    case jxl
 
     /// The format a rendition of this kind is, whose identity (suffix, media type) it has.
     public var imageFormat: ImageFormat {
@@ -10,6 +12,7 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
         case .avif: .avif
         case .webp: .webp
         case .jpeg: .jpeg
+        case .jxl: .jxl
         }
     }
 
@@ -24,9 +27,11 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
         [.jpeg, .webp, .avif].first { formats.contains($0) } ?? .jpeg
     }
 
-    /// The formats offered as `<source>`s before the fallback `<img>`, in the order listed
-    /// (a browser takes the first it supports, so AVIF should come before WebP).
+    /// The formats offered as `<source>`s before the fallback `<img>`: JPEG XL first (the few
+    /// browsers that show it take it, the others pass it by at no cost), then the others in the
+    /// order listed (a browser takes the first it supports, so AVIF should come before WebP).
     public static func alternates(of formats: [OutputFormat]) -> [OutputFormat] {
-        formats.filter { $0 != fallback(of: formats) }
+        let offered = formats.filter { $0 != fallback(of: formats) }
+        return offered.filter { $0 == .jxl } + offered.filter { $0 != .jxl }
     }
 }

@@ -28,6 +28,7 @@ public struct RenderWeight: Sendable {
         case .jpeg: 26
         case .webp: 150
         case .avif: 110
+        case .jxl: 60
         }
     }
 
@@ -40,6 +41,7 @@ public struct RenderWeight: Sendable {
         case .avif: 0.08
         case .webp: 0.2
         case .png: 2
+        case .jxl: 0.1
         default: 0.23
         }
     }

@@ -11,6 +11,7 @@ enum ImageCodecs {
         case .avif: HEIFCodec.avif
         case .webp: WebPCodec.codec
         case .png: PNGCodec.codec
+        case .jxl: JXLCodec.codec
         case .quickTime, .mp4, .matroska, .avi, .gif: nil
         }
     }

@@ -1,10 +1,8 @@
-import GalgenPixels
-
-/// The decoded samples in the shapes `DecodedImage` wants.
-enum PNGPlanes {
+/// Decoded samples in the shapes `DecodedImage` wants (PNG's and JPEG XL's decoders give them interleaved).
+public enum InterleavedSamples {
     /// Interleaved gray+alpha or RGBA samples split into pixels and an alpha plane; the plane is
     /// nil when there is no alpha channel or every pixel is opaque.
-    static func split(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> (PixelBuffer, [UInt8]?) {
+    public static func split(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> (PixelBuffer, [UInt8]?) {
         let layout: PixelBuffer.Layout = channels >= 3 ? .rgb : .gray
         guard channels == 2 || channels == 4 else {
             return (PixelBuffer(width: width, height: height, layout: layout, bytes: samples), nil)
