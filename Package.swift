@@ -209,7 +209,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GalgenEndToEndTests", dependencies: [
-            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer", "GalgenCrypto",
+            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer", "GalgenCrypto", "GalgenPNG",
             // An independent SHA-256 to check the site's fingerprints with.
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

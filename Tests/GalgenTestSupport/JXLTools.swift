@@ -6,6 +6,10 @@ import Foundation
 public enum JXLTools {
     public struct ToolError: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     static func program(_ name: String) throws -> String {
