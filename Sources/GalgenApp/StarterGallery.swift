@@ -9,7 +9,7 @@ enum StarterGallery {
             description: A few favourites.
 
             """ + template + thumbnails + order + places + words + """
-            # Every photo (JPEG, HEIC, AVIF, WebP, PNG) and video in photos/ and its subfolders. Single
+            # Every photo (JPEG, HEIC, AVIF, WebP, PNG, JPEG XL) and video in photos/ and its subfolders. Single
             # photos can be listed too, with words of their own, and https:// URLs (downloaded
             # once into .galgen-cache/ and revalidated on later builds); a photo may be brought
             # in only once, so list single photos from outside photos/.
@@ -103,7 +103,7 @@ enum StarterGallery {
         thumbnails:
           widths: [320, 640, 1080, 1920] # rendition widths in pixels (never wider than the photo)
           quality: 82                    # JPEG quality, 1-100 (AVIF and WebP get the setting of the same SSIM)
-          formats: [avif, jpeg]          # any of avif, webp, jpeg; browsers take the first they can show
+          formats: [avif, jpeg]          # any of avif, webp, jpeg, jxl; browsers take the first they can show
 
         """
 

@@ -48,8 +48,8 @@ struct FetchBodySnifferTests {
         let html = Array("<!DOCTYPE html>\n<html><head><title>Sign in</title>".utf8)
         let problem = try #require(BodySniffer.problem(start: html, contentType: "text/html; charset=utf-8"))
         #expect(problem == .notAPhoto(contentType: "text/html; charset=utf-8", start: "\"<!DOCTYPE html>.<html><h…\""))
-        #expect(problem.description.contains("not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP or PNG; got text/html"))
-        #expect(problem.description == "not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP or PNG; "
+        #expect(problem.description.contains("not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL; got text/html"))
+        #expect(problem.description == "not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL; "
             + "got text/html; charset=utf-8, starting \"<!DOCTYPE html>.<html><h…\")")
         #expect(!problem.isRetryable)
     }
@@ -62,7 +62,7 @@ struct FetchBodySnifferTests {
     @Test func emptyBody() throws {
         let problem = try #require(BodySniffer.problem(start: [], contentType: nil))
         #expect(problem == .notAPhoto(contentType: nil, start: "empty"))
-        #expect(problem.description == "not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP or PNG; got no Content-Type, starting empty)")
+        #expect(problem.description == "not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL; got no Content-Type, starting empty)")
     }
 
     @Test("Almost a JPEG is not one", arguments: [

@@ -67,7 +67,7 @@ struct OriginalsTests {
     @Test func theExtensionIsTheFormatsFoundInTheBytesNeverTheNames() {
         let digest = String(repeating: "ab", count: 32)
         #expect(OutputLayout.original(stem: "images/a", digest: digest, format: .heif) == "images/a-original.abababab.heic")
-        #expect(ImageFormat.allCases.map(\.fileExtension) == ["jpg", "heic", "avif", "webp", "png", "mov", "mp4", "mkv", "avi", "gif"])
+        #expect(ImageFormat.allCases.map(\.fileExtension) == ["jpg", "heic", "avif", "webp", "png", "jxl", "mov", "mp4", "mkv", "avi", "gif"])
     }
 
     /// A JPEG named `shot.html` (a script in a comment) would be a page on the site's origin, and

@@ -73,8 +73,8 @@ struct FirstEveningTests {
             """), "\(result.stdout)")
         let yaml = try #require(project.read("gallery.yml"))
         #expect(yaml.contains("""
-            # Every photo (JPEG, HEIC/HEIF, AVIF, WebP or PNG) and video (QuickTime, MP4, Matroska/WebM, AVI
-            # or GIF) in Trip/ and its subfolders, by the order below.
+            # Every photo (JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL) and video (QuickTime, MP4,
+            # Matroska/WebM, AVI or GIF) in Trip/ and its subfolders, by the order below.
             # When this file was written, Trip/ held 4 photos and 4 videos; 2 of the videos are Live Photos'
             # movies, each played in its photo's place; 1 of the photos is a video's poster (clip.mp4.jpg
             # beside clip.mp4).

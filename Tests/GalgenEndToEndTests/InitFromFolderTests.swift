@@ -199,7 +199,7 @@ struct InitFromFolderTests {
         let result = try await Self.failure(["--from", project.path + "/p"], in: project)
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: \(project.path)/p holds no photos or videos galgen reads (\(found)). galgen reads JPEG, "
-            + "HEIC/HEIF, AVIF, WebP or PNG photos and QuickTime, MP4, Matroska/WebM, AVI or GIF videos; convert them to one of these, "
+            + "HEIC/HEIF, AVIF, WebP, PNG or JPEG XL photos and QuickTime, MP4, Matroska/WebM, AVI or GIF videos; convert them to one of these, "
             + "or give --from another folder.\n"))
     }
 

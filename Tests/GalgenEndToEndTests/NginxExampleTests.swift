@@ -13,6 +13,7 @@ struct NginxExampleTests {
         let nginx = try #require(Self.nginx, "nginx is missing: make test installs it (apt-get install nginx-light)")
         let project = try TestProject("""
         title: Us
+        thumbnails: { formats: [jxl, jpeg] }
         albums:
           - title: Family
             slug: family
@@ -31,7 +32,9 @@ struct NginxExampleTests {
             .replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
             .replacingOccurrences(of: "root /var/www/photos/_site;", with: "root \(project.site);")
             .replacingOccurrences(of: "/etc/nginx/galgen.htpasswd", with: project.path("nginx/galgen.htpasswd"))
+            .replacingOccurrences(of: "include mime.types;", with: "include /etc/nginx/mime.types;")
         let directives = server.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.joined()
+            .replacingOccurrences(of: "include /etc/nginx/mime.types;", with: "")
         #expect(server != example && !directives.contains("/var/www") && !directives.contains("/etc/nginx"))
         try project.write("nginx/nginx.conf", """
         worker_processes 1;
@@ -76,6 +79,11 @@ struct NginxExampleTests {
         let rendition = try RawHTTP.request(port: port, "/images/" + image)
         #expect(rendition.status == 200 && rendition.headers["cache-control"]?.contains("immutable") == true,
                 "\(image): \(rendition.status) \(project.read("nginx/error.log") ?? "")")
+        #expect(rendition.headers["content-type"] == "image/jpeg")
+        // JPEG XL renditions are sent as what they are (nginx's own table has no .jxl).
+        let jxl = try #require(project.siteFiles("images").first { $0.hasSuffix(".jxl") && !$0.hasPrefix("family") })
+        let jxlResponse = try RawHTTP.request(port: port, "/images/" + jxl)
+        #expect(jxlResponse.status == 200 && jxlResponse.headers["content-type"] == "image/jxl", "\(jxlResponse.headers)")
     }
 
     private func waitForServer(port: Int, project: TestProject) async throws -> RawHTTP.Response {

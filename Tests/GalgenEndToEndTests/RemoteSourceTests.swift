@@ -231,7 +231,7 @@ struct RemoteSourceTests {
 
         let result = try await project.build()
         #expect(result.status == 1)
-        #expect(result.stderr.contains(#"\#(url): download failed: not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP or PNG; got text/html; charset=utf-8, starting "<!doctype html><html><bo…")"#), "\(result.stderr)")
+        #expect(result.stderr.contains(#"\#(url): download failed: not a photo galgen reads (JPEG, HEIC/HEIF, AVIF, WebP, PNG or JPEG XL; got text/html; charset=utf-8, starting "<!doctype html><html><bo…")"#), "\(result.stderr)")
         #expect(project.cachedBodies.isEmpty && project.partialFiles.isEmpty)
     }
 

@@ -22,9 +22,10 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
     public var mimeType: String { imageFormat.identity.mediaType }
 
     /// The format of the `<img>` every browser can show, and of the thumbnails and "Full size" link:
-    /// JPEG when it is listed, else the most widely supported format listed (WebP before AVIF).
+    /// JPEG when it is listed, else the most widely supported format listed (WebP before AVIF);
+    /// never JPEG XL while another is listed (gallery.yml may not list it alone, `onlyJXL`).
     public static func fallback(of formats: [OutputFormat]) -> OutputFormat {
-        [.jpeg, .webp, .avif].first { formats.contains($0) } ?? .jpeg
+        [.jpeg, .webp, .avif].first { formats.contains($0) } ?? formats.first ?? .jpeg
     }
 
     /// The formats offered as `<source>`s before the fallback `<img>`: JPEG XL first (the few

@@ -32,7 +32,7 @@ public struct FormatsLater: Equatable, Sendable {
 
     /// "AVIF", "AVIF and WebP": for the terminal.
     public var names: String {
-        let names = formats.map { $0.rawValue == "webp" ? "WebP" : $0.rawValue.uppercased() }
+        let names = formats.map(\.imageFormat.identity.name)
         guard names.count > 1, let last = names.last else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + last
     }

@@ -15,7 +15,7 @@ public enum TemplateFolder {
         "css",
         "js", "mjs",
         "woff", "woff2", "ttf", "otf", "eot",
-        "png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp",
+        "png", "jpg", "jpeg", "gif", "webp", "avif", "jxl", "svg", "ico", "bmp",
         "webmanifest",
         "txt",
         "html", "htm",

@@ -121,6 +121,7 @@ public enum PrivateBundle {
         case "jpg", "jpeg": return "image/jpeg"
         case "avif": return "image/avif"
         case "webp": return "image/webp"
+        case "jxl": return "image/jxl"
         case "png": return "image/png"
         case "heic", "heif": return "image/heif"
         case "mp4": return "video/mp4"
