@@ -17,7 +17,9 @@
 /// photos take `[avif]` 4.4 s (user + system, one run), so 110 ms, less than WebP. The encoders
 /// alone agree (one 1920×1280 photo, one thread: `cjpeg -quality 82 -optimize` 43 ms,
 /// `cwebp -q 85 -m 4` 560 ms, `heif-enc --avif -q 74 -p speed=8 -p threads=1` 810 ms, speed 9
-/// about 0.44 of that).
+/// about 0.44 of that). JPEG XL at effort 5 (issue 46): the nine photos of ../shared/fixtures/photos
+/// (`--jobs 1`, one core, two runs) take 1.5 s with `[jpeg]`, 3.1 s with `[avif, jpeg]` and 6.6 s
+/// with `[jxl, jpeg]`: 3.2 times AVIF's encoding, so 350 ms.
 public struct RenderWeight: Sendable {
     /// Decoding and resampling, per megapixel of the source.
     static let decodeMillisecondsPerMegapixel = 18.0
@@ -28,7 +30,7 @@ public struct RenderWeight: Sendable {
         case .jpeg: 26
         case .webp: 150
         case .avif: 110
-        case .jxl: 60
+        case .jxl: 350
         }
     }
 
