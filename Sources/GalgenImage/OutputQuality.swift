@@ -41,7 +41,7 @@ enum OutputQuality {
         Match(jpeg: 90, at400: 88, at1600: 90), Match(jpeg: 95, at400: 94, at1600: 94),
     ]
     /// libjxl's effort (1–9): the fastest whose held-out bytes at JPEG's SSIM are at most 0.80 of
-    /// JPEG's and fewer than AVIF's (Safari shows both and takes the JPEG XL first). Efforts 1–4
+    /// JPEG's and fewer than AVIF's (Safari and recent Chromium show both and take the JPEG XL first). Efforts 1–4
     /// encode as fast as AVIF at speed 9 but need 0.88–0.95 of JPEG's bytes (more than AVIF's 0.84);
     /// 5 needs 0.71 in 2.6 times AVIF's time per megapixel; 6 and 7 are slower and no smaller, 8 is
     /// 25 times AVIF's for 0.70 (bench/formats §5, 1600 px).

@@ -97,14 +97,19 @@ def big(folder, count=10_000):
 
 
 def formats(folder):
-    """A photo of every input format, published as AVIF, WebP and JPEG."""
+    """A photo of every input format (a JPEG XL made by cjxl from a fixture JPEG), published as
+    JPEG XL, AVIF, WebP and JPEG."""
     photos = {
         "beach.heic": "formats/mk_beach_1440x960.heic", "paris.avif": "formats/lav_paris_icc_exif_xmp.avif",
         "rose.webp": "formats/dn_alpha_lossy_rose.webp", "palette.png": "formats/dn_palette_trns_256.png",
         "harbour.jpg": PHOTOS["harbour.jpg"],
     }
-    lines = "".join(f"  - photos/{name}\n" for name in photos)
-    return build(folder, "title: Formats\nthumbnails: { widths: [320, 1280], formats: [avif, webp, jpeg] }\nimages:\n" + lines,
+    os.makedirs(os.path.join(folder, "photos"), exist_ok=True)
+    cjxl = shutil.which("cjxl") or "cjxl"
+    subprocess.run([cjxl, os.path.join(FIXTURES, PHOTOS["boats.jpg"]), os.path.join(folder, "photos", "boats.jxl"),
+                    "--quiet"], check=True, capture_output=True)
+    lines = "".join(f"  - photos/{name}\n" for name in list(photos) + ["boats.jxl"])
+    return build(folder, "title: Formats\nthumbnails: { widths: [320, 1280], formats: [jxl, avif, webp, jpeg] }\nimages:\n" + lines,
                  photos)
 
 

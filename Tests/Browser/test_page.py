@@ -441,13 +441,15 @@ class ManyPhotos(SiteTestCase):
 
 
 class Formats(SiteTestCase):
-    """HEIC, AVIF, WebP, PNG and JPEG in; AVIF, WebP and JPEG out, offered in a <picture>."""
+    """HEIC, AVIF, WebP, PNG, JPEG XL and JPEG in; JPEG XL, AVIF, WebP and JPEG out, offered in a
+    <picture> with JPEG XL first. The Chromium these tests run (156) shows JPEG XL, so it takes
+    galgen's JPEG XL renditions and decodes them."""
     make_site = staticmethod(site_fixtures.formats)
 
-    def test_every_photo_shows_and_chromium_takes_the_avif(self):
+    def test_every_photo_shows_and_chromium_takes_the_jpeg_xl(self):
         self.driver.get(self.server.url("index.html"))
         slugs = [t.get_attribute("id").removeprefix("grid.") for t in self.driver.find_elements(By.CSS_SELECTOR, "a.tile")]
-        self.assertEqual(len(slugs), 5)
+        self.assertEqual(len(slugs), 6)
         self.driver.get(self.server.url(slugs[0] + "/index.html"))
         for number, slug in enumerate(slugs):
             if number > 0:
@@ -457,11 +459,18 @@ class Formats(SiteTestCase):
                 "const img = document.querySelector('[role=\"tabpanel\"] img.photo');"
                 "return img.complete && img.naturalWidth > 0 && img.currentSrc;"), message=f"{slug} to load")
             source = self.driver.execute_script("return document.querySelector('[role=\"tabpanel\"] img.photo').currentSrc")
-            self.assertTrue(source.endswith(".avif"), f"{slug}: {source}")
-            # Its placeholder goes once it has loaded: a transparent AVIF must not show it through.
+            self.assertTrue(source.endswith(".jxl"), f"{slug}: {source}")
+            # Its placeholder goes once it has loaded: a transparent rendition must not show it through.
             browser.wait_for(lambda: self.driver.execute_script(
                 "const p = document.querySelector('[role=\"tabpanel\"] .placeholder'); return !p || p.hidden;"),
                 message=f"{slug}'s placeholder to go")
+            first = self.driver.execute_script(
+                "return document.querySelector('[role=\"tabpanel\"] picture source').getAttribute('type')")
+            self.assertEqual(first, "image/jxl", slug)
+        # No other format of the photo on show was fetched besides its JPEG XL.
+        fetched = self.driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        shown = slugs[-1]
+        self.assertFalse([name for name in fetched if f"/{shown}-" in name and name.endswith((".avif", ".webp"))], fetched)
         self.assertEqual(self.severe_console_messages(), [])
 
 

@@ -54,7 +54,7 @@ struct JXLBuildTests {
         let project = try Self.project(formats: "[jxl]")
         let result = try await project.buildWithBinary()
         #expect(result.status == 2)
-        #expect(result.stderr.contains("'thumbnails.formats' lists only jxl, which most browsers cannot show yet"), "\(result.stderr)")
+        #expect(result.stderr.contains("'thumbnails.formats' lists only jxl, which many browsers cannot show yet"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: project.path("_site")))
     }
 }

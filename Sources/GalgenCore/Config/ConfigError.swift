@@ -66,7 +66,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .duplicateValue(key, value):
             "'\(value)' is listed twice in '\(key)'. List each one once."
         case let .onlyJXL(key):
-            "'\(key)' lists only jxl, which most browsers cannot show yet (Safari can, Chromium only behind a flag). "
+            "'\(key)' lists only jxl, which many browsers cannot show yet (Safari and recent Chromium can, Firefox and older browsers cannot). "
                 + "Add a format every browser shows, for example: formats: [jxl, avif, jpeg]."
         case let .duplicateSlug(slug, firstSeen):
             "the slug '\(slug)' is already used at \(firstSeen). Give one of them a different 'slug:'."
