@@ -72,7 +72,7 @@ enum DecodedImageRenderer {
         guard let header = try? decoder.header(bytes), header.width * header.height <= request.maxPixels else { return 0 }
         let pixels = header.width * header.height
         let largest = min(header.width, request.widths.max() ?? header.width)
-        let perPixel = header.hasAlpha ? 15 : header.bitDepth > 8 ? 27 : 10
+        let perPixel = (header.hasAlpha ? 15 : header.bitDepth > 8 ? 27 : 10) + decoder.scanBytesPerPixel
         return pixels * perPixel + 3 * largest * largest * header.height / max(1, header.width) * 3
     }
 

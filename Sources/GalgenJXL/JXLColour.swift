@@ -20,7 +20,7 @@ struct JXLColour {
             JxlColorEncodingSetToSRGB(&preferred, gray ? 1 : 0)
             if !gray { preferred.primaries = JXL_PRIMARIES_P3 }
             guard JxlDecoderSetPreferredColorProfile(decoder, &preferred) == JXL_DEC_SUCCESS else {
-                throw JXLError(message: "libjxl could not decode it in Display P3")
+                throw JXLError(message: "libjxl could not decode it in \(gray ? "gray with sRGB's curve" : "Display P3")")
             }
         }
         if let data = encoded(decoder, JXL_COLOR_PROFILE_TARGET_DATA) {

@@ -46,6 +46,50 @@ public enum JXLDecoder {
         return try result.get()
     }
 
+    /// How many bytes follow the end of `codestream` (a bare file, or the codestream a container's
+    /// `jxlc` or `jxlp` boxes hold). libjxl reads a frame's data only when it decodes it, so every
+    /// frame is decoded (into a callback that keeps nothing: no image is held in memory); refused
+    /// from the header when it has more than `maxPixels` pixels.
+    public static func bytesAfterCodestream(_ codestream: [UInt8], maxPixels: Int) throws(JXLError) -> Int {
+        guard isBareCodestream(codestream) else { throw JXLError(message: "its codestream does not start with FF 0A") }
+        let result = codestream.withUnsafeBufferPointer { input -> Result<Int, JXLError> in
+            do throws(JXLError) {
+                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO, JXL_DEC_FULL_IMAGE])
+                let info = try session.basicInfo()
+                guard info.width * info.height <= maxPixels else {
+                    throw JXLError(message: "it has \(info.width * info.height) pixels, more than galgen reads through (\(maxPixels))",
+                                   isOverLimit: true)
+                }
+                var format = JxlPixelFormat(num_channels: UInt32(info.colourChannels), data_type: JXL_TYPE_UINT8,
+                                            endianness: JXL_NATIVE_ENDIAN, align: 0)
+                var frames = 0
+                while true {
+                    let status = try session.next()
+                    switch status {
+                    case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                        frames += 1
+                        guard frames <= maxFrames else { throw JXLError(message: "it has more than \(maxFrames) frames") }
+                        guard JxlDecoderSetImageOutCallback(session.decoder, &format, { _, _, _, _, _ in }, nil) == JXL_DEC_SUCCESS else {
+                            throw JXLError(message: "libjxl refused to decode it")
+                        }
+                    case JXL_DEC_FULL_IMAGE:
+                        continue
+                    case JXL_DEC_SUCCESS:
+                        return .success(JxlDecoderReleaseInput(session.decoder))
+                    default:
+                        throw JXLSession.unexpected(status)
+                    }
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Frames walked at most when looking for the codestream's end.
+    static let maxFrames = 1 << 16
+
     /// The codestream's basic facts, read from its first bytes.
     static func basicInfo(_ bytes: [UInt8]) throws(JXLError) -> JXLBasicInfo {
         try checkSignature(bytes)
@@ -82,6 +126,8 @@ struct JXLBasicInfo {
     var isAnimated: Bool
 
     init(_ info: JxlBasicInfo) {
+        // libjxl 0.7 reports the upright size and orientation 1 unless asked to keep the orientation
+        // (galgen never asks); swapping for a transposing orientation keeps this right if it did not.
         let swaps = info.orientation.rawValue >= JXL_ORIENT_TRANSPOSE.rawValue
         width = Int(swaps ? info.ysize : info.xsize)
         height = Int(swaps ? info.xsize : info.ysize)

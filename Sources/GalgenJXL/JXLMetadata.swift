@@ -24,9 +24,14 @@ public enum JXLMetadata {
                     return buffer.count - availableOut
                 }
                 output += chunk.prefix(written)
-                guard output.count <= limit else { throw JXLError(message: "it decompresses to more than \(limit >> 20) MB") }
+                guard output.count <= limit else {
+                    throw JXLError(message: "it decompresses to more than \(limit) bytes", isOverLimit: true)
+                }
                 switch result {
-                case BROTLI_DECODER_RESULT_SUCCESS: return output
+                case BROTLI_DECODER_RESULT_SUCCESS:
+                    // Bytes after the stream's end would be read by nothing: refused, not skipped.
+                    guard availableIn == 0 else { throw JXLError(message: "\(availableIn) bytes follow its Brotli stream") }
+                    return output
                 case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT: continue
                 case BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: throw JXLError(message: "its Brotli data is cut short")
                 default: throw JXLError(message: "its Brotli data is damaged")
@@ -36,12 +41,18 @@ public enum JXLMetadata {
     }
 
     /// The JPEG a file made by recompressing one losslessly (it has a `jbrd` box) was made from,
-    /// byte for byte, at most `limit` bytes; nil when the file holds no reconstruction data.
-    public static func reconstructedJPEG(_ bytes: [UInt8], limit: Int) throws(JXLError) -> [UInt8]? {
+    /// byte for byte, at most `limit` bytes and `maxPixels` pixels; nil when the file holds no
+    /// reconstruction data.
+    public static func reconstructedJPEG(_ bytes: [UInt8], limit: Int, maxPixels: Int = 1 << 28) throws(JXLError) -> [UInt8]? {
         try JXLDecoder.checkSignature(bytes)
         let result = bytes.withUnsafeBufferPointer { input -> Result<[UInt8]?, JXLError> in
             do throws(JXLError) {
-                let session = try JXLSession(input, events: [JXL_DEC_JPEG_RECONSTRUCTION, JXL_DEC_FULL_IMAGE])
+                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO, JXL_DEC_JPEG_RECONSTRUCTION, JXL_DEC_FULL_IMAGE])
+                let info = try session.basicInfo()
+                guard info.width * info.height <= maxPixels else {
+                    throw JXLError(message: "it has \(info.width * info.height) pixels, more than galgen rebuilds a JPEG of (\(maxPixels))",
+                                   isOverLimit: true)
+                }
                 return .success(try rebuild(session, limit: limit))
             } catch {
                 return .failure(error)
@@ -50,38 +61,48 @@ public enum JXLMetadata {
         return try result.get()
     }
 
+    /// libjxl writes the JPEG into a buffer galgen owns, released before it is grown and offered again.
     private static func rebuild(_ session: JXLSession, limit: Int) throws(JXLError) -> [UInt8]? {
-        var buffer = [UInt8]()
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(1 << 20, limit)), alignment: 1)
+        defer { buffer.deallocate() }
         var used = 0
-        var started = false
-        // libjxl writes into `buffer` between calls; it is only grown between them (NEED_MORE_OUTPUT).
+        var offered = false
         func offer() throws(JXLError) {
-            let status = buffer.withUnsafeMutableBufferPointer { pointer in
-                JxlDecoderSetJPEGBuffer(session.decoder, pointer.baseAddress! + used, pointer.count - used)
+            guard let base = buffer.baseAddress,
+                  JxlDecoderSetJPEGBuffer(session.decoder, base.assumingMemoryBound(to: UInt8.self) + used, buffer.count - used)
+                    == JXL_DEC_SUCCESS else {
+                throw JXLError(message: "libjxl refused the buffer for the rebuilt JPEG")
             }
-            guard status == JXL_DEC_SUCCESS else { throw JXLError(message: "libjxl refused the buffer for the rebuilt JPEG") }
+            offered = true
         }
-        defer { if started { JxlDecoderReleaseJPEGBuffer(session.decoder) } }
+        defer { if offered { JxlDecoderReleaseJPEGBuffer(session.decoder) } }
         while true {
-            switch try session.next() {
+            let status = try session.next()
+            switch status {
             case JXL_DEC_JPEG_RECONSTRUCTION:
-                buffer = [UInt8](repeating: 0, count: max(1, min(1 << 20, limit)))
-                started = true
                 try offer()
             case JXL_DEC_JPEG_NEED_MORE_OUTPUT:
                 used = buffer.count - JxlDecoderReleaseJPEGBuffer(session.decoder)
-                guard buffer.count < limit else { throw JXLError(message: "its rebuilt JPEG would be over \(limit >> 20) MB") }
-                buffer += [UInt8](repeating: 0, count: min(buffer.count, limit - buffer.count))
+                offered = false
+                guard buffer.count < limit else {
+                    throw JXLError(message: "its rebuilt JPEG would be over \(limit) bytes", isOverLimit: true)
+                }
+                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, limit), alignment: 1)
+                grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[..<used]))
+                buffer.deallocate()
+                buffer = grown
                 try offer()
-            case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
-                guard started else { return nil }
-                started = false
+            case JXL_DEC_FULL_IMAGE:
+                guard offered else { return nil }
+                offered = false
                 let left = JxlDecoderReleaseJPEGBuffer(session.decoder)
-                return Array(buffer.prefix(buffer.count - left))
-            case JXL_DEC_NEED_IMAGE_OUT_BUFFER where !started:
+                return Array(buffer[..<(buffer.count - left)])
+            case JXL_DEC_NEED_IMAGE_OUT_BUFFER where !offered:
+                return nil  // no reconstruction data: libjxl would decode pixels instead
+            case JXL_DEC_SUCCESS:
                 return nil
             default:
-                continue
+                throw JXLSession.unexpected(status)
             }
         }
     }

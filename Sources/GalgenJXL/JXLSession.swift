@@ -17,6 +17,8 @@ final class JXLSession {
               JxlDecoderSetInput(decoder, input.baseAddress, input.count) == JXL_DEC_SUCCESS else {
             throw JXLError(message: "libjxl refused the decoding parameters")
         }
+        // The whole file is here: a file that ends early is an error, not a wait for more.
+        JxlDecoderCloseInput(decoder)
     }
 
     deinit { JxlDecoderDestroy(decoder) }
@@ -26,7 +28,7 @@ final class JXLSession {
         let status = JxlDecoderProcessInput(decoder)
         switch status {
         case JXL_DEC_ERROR:
-            throw JXLError(message: "its data is damaged or uses a feature libjxl \(JXLVersion.text) cannot decode")
+            throw JXLError(message: "its data is cut short, damaged or uses a feature libjxl \(JXLVersion.text) cannot decode")
         case JXL_DEC_NEED_MORE_INPUT:
             throw JXLError(message: "the file is truncated (its codestream ends early)")
         default:
@@ -34,12 +36,18 @@ final class JXLSession {
         }
     }
 
+    /// An event none of galgen's loops asks for or answers: waiting on it again would never end.
+    static func unexpected(_ status: JxlDecoderStatus) -> JXLError {
+        JXLError(message: "libjxl stopped at a step galgen does not take (status \(status.rawValue)); "
+            + "convert the photo to a plain JPEG XL (cjxl) or another format")
+    }
+
     /// The basic facts, after the `JXL_DEC_BASIC_INFO` event.
     func basicInfo() throws(JXLError) -> JXLBasicInfo {
         while true {
             let status = try next()
             guard status != JXL_DEC_SUCCESS else { throw JXLError(message: "the file ends before its image header") }
-            guard status == JXL_DEC_BASIC_INFO else { continue }
+            guard status == JXL_DEC_BASIC_INFO else { throw Self.unexpected(status) }
             var raw = JxlBasicInfo()
             guard JxlDecoderGetBasicInfo(decoder, &raw) == JXL_DEC_SUCCESS else {
                 throw JXLError(message: "its image header could not be read")
@@ -67,19 +75,23 @@ final class JXLSession {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: sampleCount * (deep ? 2 : 1), alignment: 8)
         defer { buffer.deallocate() }
         decoding: while true {
-            switch try next() {
+            let status = try next()
+            switch status {
             case JXL_DEC_COLOR_ENCODING:
                 colour = try JXLColour.choose(decoder, info: info)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var needed = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &needed) == JXL_DEC_SUCCESS, needed <= buffer.count,
                       JxlDecoderSetImageOutBuffer(decoder, &format, buffer.baseAddress, buffer.count) == JXL_DEC_SUCCESS else {
-                    throw JXLError(message: "libjxl asked for an output buffer galgen did not expect (\(info.width)×\(info.height))")
+                    throw JXLError(message: "libjxl asked for an output buffer galgen did not expect (\(info.width)×\(info.height)); "
+                        + "convert the photo to a plain JPEG XL (cjxl) or another format")
                 }
-            case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
+            case JXL_DEC_FULL_IMAGE:
                 break decoding
+            case JXL_DEC_SUCCESS:
+                throw JXLError(message: "the file ends before its image")
             default:
-                continue
+                throw Self.unexpected(status)
             }
         }
         guard let colour else { throw JXLError(message: "the file ends before its colour encoding") }

@@ -1,3 +1,4 @@
+import Foundation
 import GalgenCore
 import GalgenTestSupport
 import Testing
@@ -72,6 +73,59 @@ struct LocationJXLTests {
         let cut = file + [0, 0, 0, 200] + Array("Exif".utf8) + [0, 0]
         #expect(scan(cut).check.unreadableReason?.contains("runs past its end") == true)
         #expect(scan(file + Self.box("brob", Array("jxlc".utf8) + [0])).check.unreadableReason?.contains("does not allow") == true)
+    }
+
+    /// Bytes after the codestream's last frame, in a bare file or inside the container's codestream
+    /// box, are read by nothing: the file fails closed.
+    @Test func bytesAfterTheCodestreamFailClosed() throws {
+        let bare = try JXLTools.cjxl("formats/lav_weld_rgb16.png", ["-q", "80"])
+        let trailer = Array("GPS 52.37N 4.89E".utf8)
+        #expect(scan(bare + trailer).check == .unreadable(
+            "the file hold \(trailer.count) bytes after the end of the image's codestream, which galgen does not read"))
+        let container = try Self.container()
+        let boxes = JXLTools.boxes(container)
+        let codestream = try #require(boxes.first { $0.type == "jxlc" })
+        let padded = Array(container.prefix(container.count - codestream.body.count - 8)) + Self.box("jxlc", codestream.body + trailer)
+        #expect(scan(padded).check.unreadableReason?.hasPrefix("its codestream boxes hold \(trailer.count) bytes after the end") == true)
+        #expect(scan(Array(bare.prefix(bare.count - 10))).check.unreadableReason?.contains("could not be read to the end") == true)
+    }
+
+    /// An Exif box's offset may skip padding or JPEG's `Exif\0\0`, nothing else.
+    @Test func anExifBoxsOffsetSkipsOnlyPadding() throws {
+        let tiff = LocationBytes.tiff(gps: [LocationBytes.gpsPosition])
+        let prefixed = try Self.container(Self.box("Exif", [0, 0, 0, 6] + Array("Exif\0\0".utf8) + tiff))
+        #expect(scan(prefixed).check.isFound)
+        let hidden = try Self.container(Self.box("Exif", [0, 0, 0, 4] + Array("GPS!".utf8) + tiff))
+        #expect(scan(hidden).check == .unreadable("its first Exif box has 4 bytes before its TIFF structure that galgen does not read"))
+    }
+
+    /// Only `Exif` and `xml ` are read from a `brob` box; anything else compressed (a `jbrd`, whose
+    /// JPEG segments libjxl would pass over) fails closed, as do bytes after the Brotli stream.
+    @Test func compressedBoxesOtherThanMetadataFailClosed() throws {
+        let jbrd = try Self.container(Self.box("brob", Array("jbrd".utf8) + Self.brotliStored([1, 2, 3, 4])))
+        #expect(scan(jbrd).check == .unreadable("its first brob box compresses a jbrd box, which galgen does not read"))
+        let trailing = try Self.container(Self.box("brob", Array("Exif".utf8) + Self.brotliStored(Self.gpsExif) + [7, 7]))
+        #expect(scan(trailing).check.unreadableReason?.hasSuffix("2 bytes follow its Brotli stream") == true, "\(scan(trailing).check)")
+        let xmp = try Self.container(Self.box("brob", Array("xml ".utf8) + Self.brotliStored(Array(LocationBytes.xmpWithGPS.utf8))))
+        #expect(scan(xmp).check.isFound)
+    }
+
+    /// A place only the recompressed JPEG holds (XMP in its Photoshop segment, which the container
+    /// has no box for) is found in the JPEG libjxl rebuilds.
+    @Test func aPlaceOnlyInTheRebuiltJPEGIsFound() throws {
+        let packet = Array(LocationBytes.xmpWithGPS.utf8)
+        let resource = Array("8BIM".utf8) + LocationBytes.be16(1060) + [0, 0] + LocationBytes.be32(UInt32(packet.count)) + packet
+            + (packet.count % 2 == 1 ? [0] : [])
+        let jpeg = LocationBytes.inserting([LocationBytes.segment(0xED, Array("Photoshop 3.0\0".utf8) + resource)],
+                                           into: try Fixtures.bytes("orientation/Landscape_1.jpg"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("jxl-\(UUID().uuidString).jpg").path
+        try Data(jpeg).write(to: URL(fileURLWithPath: folder))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = try JXLTools.cjxl(folder)
+        #expect(JXLTools.boxes(file).contains { $0.type == "jbrd" })
+        let check = scan(file).check
+        #expect(check.isFound && check != .none, "\(check)")
+        if case let .found(where_) = check { #expect(where_.contains("APP13") || where_.contains("Photoshop"), "\(where_)") }
     }
 
     // MARK: - Building boxes

@@ -76,7 +76,7 @@ struct JXLEncoderTests {
         let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>"#.utf8)
         let encoded = try JXLEncoder.encode(pixels, quality: 85, effort: 4, exif: tiff, xmp: xmp)
         #expect(JXLDecoder.isJXL(encoded) && !JXLDecoder.isBareCodestream(encoded))
-        let boxes = Self.boxes(encoded)
+        let boxes = JXLTools.boxes(encoded)
         #expect(boxes.map(\.type).prefix(2) == ["JXL ", "ftyp"])
         let exif = try #require(boxes.first { $0.type == "Exif" })
         #expect(exif.body == [0, 0, 0, 0] + tiff)
@@ -108,19 +108,5 @@ struct JXLEncoderTests {
 
     @Test func oddSizesAreRefusedInWords() {
         #expect(throws: JXLError.self) { try JXLEncoder.encode(PixelBuffer(width: 0, height: 0, layout: .rgb, bytes: []), quality: 80, effort: 4) }
-    }
-
-    /// The top-level boxes of a container file.
-    static func boxes(_ bytes: [UInt8]) -> [(type: String, body: [UInt8])] {
-        var boxes: [(String, [UInt8])] = []
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            var size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-            if size == 0 { size = bytes.count - offset }
-            guard size >= 8, offset + size <= bytes.count else { break }
-            boxes.append((String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), Array(bytes[(offset + 8)..<(offset + size)])))
-            offset += size
-        }
-        return boxes
     }
 }

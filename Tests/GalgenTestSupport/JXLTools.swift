@@ -39,4 +39,18 @@ public enum JXLTools {
         guard result.code == 0 else { throw ToolError(description: "djxl failed: \(result.errors)") }
         return Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.png")))
     }
+
+    /// The top-level boxes of a container file.
+    public static func boxes(_ bytes: [UInt8]) -> [(type: String, body: [UInt8])] {
+        var boxes: [(String, [UInt8])] = []
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            var size = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if size == 0 { size = bytes.count - offset }
+            guard size >= 8, offset + size <= bytes.count else { break }
+            boxes.append((String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), Array(bytes[(offset + 8)..<(offset + size)])))
+            offset += size
+        }
+        return boxes
+    }
 }

@@ -3,7 +3,7 @@ public enum OutputFormat: String, CaseIterable, Equatable, Hashable, Sendable, C
     case avif
     case webp
     case jpeg
-    /// Opt-in: Safari shows it (since 17), Chromium only behind a flag; offered first (`alternates`).
+    /// Opt-in: Safari (since 17) and recent Chromium show it, Firefox does not; offered first (`alternates`).
     case jxl
 
     /// The format a rendition of this kind is, whose identity (suffix, media type) it has.

@@ -28,6 +28,9 @@ struct WholeDecoder: Sendable {
     /// The stored size, alpha and depth, read without decoding pixels.
     let header: @Sendable (_ source: [UInt8]) throws -> ImageHeader
     let decode: @Sendable (_ source: [UInt8], _ maxPixels: Int) throws -> DecodedImage
+    /// Bytes per pixel the format's location check holds besides (JPEG XL's decodes the codestream
+    /// once more to find its end: libjxl's planes), added to `DecodedImageRenderer.peakBytes`.
+    var scanBytesPerPixel = 0
     /// How the decoded pixels are turned upright, given the EXIF orientation, and what to tell the user.
     var orientation: @Sendable (_ source: [UInt8], _ exifOrientation: Int?) -> (Orientation, warning: String?) = { _, turn in
         (Orientation(rawValue: turn ?? 1) ?? .up, nil)
