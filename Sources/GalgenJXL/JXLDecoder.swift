@@ -35,15 +35,9 @@ public enum JXLDecoder {
     /// when it has more than `maxPixels` pixels, before any pixel is decoded.
     public static func decode(_ bytes: [UInt8], maxPixels: Int) throws(JXLError) -> DecodedImage {
         try checkSignature(bytes)
-        let result = bytes.withUnsafeBufferPointer { input -> Result<DecodedImage, JXLError> in
-            do throws(JXLError) {
-                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO, JXL_DEC_COLOR_ENCODING, JXL_DEC_FULL_IMAGE])
-                return .success(try session.decodeFirstFrame(maxPixels: maxPixels))
-            } catch {
-                return .failure(error)
-            }
+        return try JXLSession.over(bytes, events: [JXL_DEC_BASIC_INFO, JXL_DEC_COLOR_ENCODING, JXL_DEC_FULL_IMAGE]) { session throws(JXLError) in
+            try session.decodeFirstFrame(maxPixels: maxPixels)
         }
-        return try result.get()
     }
 
     /// How many bytes follow the end of `codestream` (a bare file, or the codestream a container's
@@ -52,39 +46,29 @@ public enum JXLDecoder {
     /// from the header when it has more than `maxPixels` pixels.
     public static func bytesAfterCodestream(_ codestream: [UInt8], maxPixels: Int) throws(JXLError) -> Int {
         guard isBareCodestream(codestream) else { throw JXLError(message: "its codestream does not start with FF 0A") }
-        let result = codestream.withUnsafeBufferPointer { input -> Result<Int, JXLError> in
-            do throws(JXLError) {
-                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO, JXL_DEC_FULL_IMAGE])
-                let info = try session.basicInfo()
-                guard info.width * info.height <= maxPixels else {
-                    throw JXLError(message: "it has \(info.width * info.height) pixels, more than galgen reads through (\(maxPixels))",
-                                   isOverLimit: true)
-                }
-                var format = JxlPixelFormat(num_channels: UInt32(info.colourChannels), data_type: JXL_TYPE_UINT8,
-                                            endianness: JXL_NATIVE_ENDIAN, align: 0)
-                var frames = 0
-                while true {
-                    let status = try session.next()
-                    switch status {
-                    case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
-                        frames += 1
-                        guard frames <= maxFrames else { throw JXLError(message: "it has more than \(maxFrames) frames") }
-                        guard JxlDecoderSetImageOutCallback(session.decoder, &format, { _, _, _, _, _ in }, nil) == JXL_DEC_SUCCESS else {
-                            throw JXLError(message: "libjxl refused to decode it")
-                        }
-                    case JXL_DEC_FULL_IMAGE:
-                        continue
-                    case JXL_DEC_SUCCESS:
-                        return .success(JxlDecoderReleaseInput(session.decoder))
-                    default:
-                        throw JXLSession.unexpected(status)
+        return try JXLSession.over(codestream, events: [JXL_DEC_BASIC_INFO, JXL_DEC_FULL_IMAGE]) { session throws(JXLError) in
+            let info = try session.basicInfo(maxPixels: maxPixels, what: "reads through")
+            var format = JxlPixelFormat(num_channels: UInt32(info.colourChannels), data_type: JXL_TYPE_UINT8,
+                                        endianness: JXL_NATIVE_ENDIAN, align: 0)
+            var frames = 0
+            while true {
+                let status = try session.next()
+                switch status {
+                case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                    frames += 1
+                    guard frames <= maxFrames else { throw JXLError(message: "it has more than \(maxFrames) frames") }
+                    guard JxlDecoderSetImageOutCallback(session.decoder, &format, { _, _, _, _, _ in }, nil) == JXL_DEC_SUCCESS else {
+                        throw JXLError(message: "libjxl refused to decode it")
                     }
+                case JXL_DEC_FULL_IMAGE:
+                    continue
+                case JXL_DEC_SUCCESS:
+                    return JxlDecoderReleaseInput(session.decoder)
+                default:
+                    throw JXLSession.unexpected(status)
                 }
-            } catch {
-                return .failure(error)
             }
         }
-        return try result.get()
     }
 
     /// Frames walked at most when looking for the codestream's end.
@@ -93,15 +77,7 @@ public enum JXLDecoder {
     /// The codestream's basic facts, read from its first bytes.
     static func basicInfo(_ bytes: [UInt8]) throws(JXLError) -> JXLBasicInfo {
         try checkSignature(bytes)
-        let result = bytes.withUnsafeBufferPointer { input -> Result<JXLBasicInfo, JXLError> in
-            do throws(JXLError) {
-                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO])
-                return .success(try session.basicInfo())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try JXLSession.over(bytes, events: [JXL_DEC_BASIC_INFO]) { session throws(JXLError) in try session.basicInfo() }
     }
 
     static func checkSignature(_ bytes: [UInt8]) throws(JXLError) {

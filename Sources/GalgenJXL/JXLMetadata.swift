@@ -45,20 +45,11 @@ public enum JXLMetadata {
     /// reconstruction data.
     public static func reconstructedJPEG(_ bytes: [UInt8], limit: Int, maxPixels: Int = 1 << 28) throws(JXLError) -> [UInt8]? {
         try JXLDecoder.checkSignature(bytes)
-        let result = bytes.withUnsafeBufferPointer { input -> Result<[UInt8]?, JXLError> in
-            do throws(JXLError) {
-                let session = try JXLSession(input, events: [JXL_DEC_BASIC_INFO, JXL_DEC_JPEG_RECONSTRUCTION, JXL_DEC_FULL_IMAGE])
-                let info = try session.basicInfo()
-                guard info.width * info.height <= maxPixels else {
-                    throw JXLError(message: "it has \(info.width * info.height) pixels, more than galgen rebuilds a JPEG of (\(maxPixels))",
-                                   isOverLimit: true)
-                }
-                return .success(try rebuild(session, limit: limit))
-            } catch {
-                return .failure(error)
-            }
+        return try JXLSession.over(bytes, events: [JXL_DEC_BASIC_INFO, JXL_DEC_JPEG_RECONSTRUCTION, JXL_DEC_FULL_IMAGE]) {
+            session throws(JXLError) in
+            _ = try session.basicInfo(maxPixels: maxPixels, what: "rebuilds a JPEG of")
+            return try rebuild(session, limit: limit)
         }
-        return try result.get()
     }
 
     /// libjxl writes the JPEG into a buffer galgen owns, released before it is grown and offered again.

@@ -23,6 +23,30 @@ final class JXLSession {
 
     deinit { JxlDecoderDestroy(decoder) }
 
+    /// `body` with a session over the whole of `bytes`, which outlive it. (`withUnsafeBufferPointer`
+    /// rethrows untyped errors: the typed one travels in a Result.)
+    static func over<T>(_ bytes: [UInt8], events: [JxlDecoderStatus],
+                        _ body: (JXLSession) throws(JXLError) -> T) throws(JXLError) -> T {
+        let result = bytes.withUnsafeBufferPointer { input -> Result<T, JXLError> in
+            do throws(JXLError) {
+                return .success(try body(try JXLSession(input, events: events)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The basic facts, refused when the image has more than `maxPixels` pixels (`what` says what
+    /// galgen would have done with it).
+    func basicInfo(maxPixels: Int, what: String) throws(JXLError) -> JXLBasicInfo {
+        let info = try basicInfo()
+        guard info.width * info.height <= maxPixels else {
+            throw JXLError(message: "it has \(info.width * info.height) pixels, more than galgen \(what) (\(maxPixels))", isOverLimit: true)
+        }
+        return info
+    }
+
     /// The next event; a damaged or cut-short file is an error.
     func next() throws(JXLError) -> JxlDecoderStatus {
         let status = JxlDecoderProcessInput(decoder)
