@@ -21,20 +21,21 @@ and those scripts' tables always measure the same way.
    default), one process at a time, not pinned; time = median wall time of RUNS runs, start-up
    included; SSIM at 1600 px against a lossless vips autorot + Lanczos-3 reference.
 
-2. AVIF and WebP output beside JPEG, galgen's own renditions: for each photo and each format F
-   in jpeg, webp, avif, galgen builds that photo alone (`taskset -c CPU galgen build --quiet
-   --jobs 1` with thumbnails: { widths: SIZES, quality: 82, formats: [F] }, fresh cache and
-   site each run). Per photo and width:
+2. AVIF, WebP and JPEG XL output beside JPEG, galgen's own renditions: for each photo and each
+   format F in jpeg, webp, avif, jxl, galgen builds that photo alone (`taskset -c CPU galgen build
+   --quiet --jobs 1` with thumbnails: { widths: SIZES, quality: 82, formats: [F] }, fresh cache and
+   site each run; JPEG XL as [jxl, jpeg], since gallery.yml may not list it alone, so its galgen s
+   includes the JPEG row's encodes). Per photo and width:
      bytes       of galgen's rendition
      % of JPEG   bytes / galgen's JPEG rendition of that photo at that width
      SSIM        luma SSIM against bench/formats's lossless reference at that width (vips
                  autorot + one Lanczos-3 pass, height rounded as galgen rounds it), decoded
-                 with djpeg / dwebp / heif-convert (bench/formats's make_refs, decode_score)
+                 with djpeg / dwebp / heif-convert / djxl (bench/formats's make_refs, decode_score)
      encode s    the encode alone: the library's command-line encoder (cjpeg, cwebp,
-                 heif-enc: the libraries galgen links) at galgen's setting for F, encoding that
+                 heif-enc, cjxl: the libraries galgen links) at galgen's setting for F, encoding that
                  reference (the same pixels for every format), `taskset -c CPU`, median of REPS
                  (bench/formats's enc_cmd, encode_seconds). galgen's setting is read from
-                 Sources/GalgenImage/OutputQuality.swift (its tables, avifSpeed, webpMethod,
+                 Sources/GalgenImage/OutputQuality.swift (its tables, avifSpeed, webpMethod, jxlEffort,
                  and its interpolation, redone here), so it follows that file.
    and per photo and format:
      galgen s    median of REPS wall times of that one-photo build: start-up, decode, resample
@@ -62,8 +63,9 @@ heic = load('heic')
 formats = load('formats')      # needs numpy and Pillow in this python (bench/renditions runs $PY)
 
 QUALITY = formats.SPEED_Q      # 82, galgen's default thumbnails.quality; bench/heic's too
-EXT = {'jpeg': 'jpg', 'webp': 'webp', 'avif': 'avif'}
-FORMATS = ('jpeg', 'webp', 'avif')
+EXT = {'jpeg': 'jpg', 'webp': 'webp', 'avif': 'avif', 'jxl': 'jxl'}
+FORMATS = ('jpeg', 'webp', 'avif', 'jxl')
+OTHERS = FORMATS[1:]
 
 
 def log(message):
@@ -73,22 +75,8 @@ def log(message):
 # ---------------------------------------------------------------- galgen's settings
 
 def galgen_settings():
-    """OutputQuality.swift's tables and encoder settings, read from the source."""
-    path = os.path.join(REPO, 'Sources', 'GalgenImage', 'OutputQuality.swift')
-    src = open(path).read()
-    tables = {}
-    for fmt in ('webp', 'avif'):
-        m = re.search(rf'static let {fmt}: \[Match\] = \[(.*?)\]', src, re.S)
-        rows = re.findall(r'Match\(jpeg: (\d+), at400: (\d+), at1600: (\d+)\)', m.group(1)) if m else []
-        if not rows:
-            sys.exit(f'{path}: no {fmt} table found (has OutputQuality changed shape?)')
-        tables[fmt] = [tuple(map(int, r)) for r in rows]
-    speed = re.search(r'static let avifSpeed = (\d+)', src)
-    method = re.search(r'static let webpMethod = (\d+)', src)
-    if not speed or not method:
-        sys.exit(f'{path}: avifSpeed or webpMethod not found')
-    return tables, {'jpeg': {}, 'webp': {'m': int(method.group(1))},
-                    'avif': {'speed': int(speed.group(1)), 'chroma': '420'}}
+    """OutputQuality.swift's tables and encoder settings, read from the source by bench/formats."""
+    return formats.galgen_settings()
 
 
 def galgen_quality(tables, fmt, quality, width):
@@ -114,14 +102,20 @@ def galgen_quality(tables, fmt, quality, width):
 
 # ---------------------------------------------------------------- galgen, one photo
 
+def listed(fmt):
+    """thumbnails.formats for a build of `fmt`: JPEG XL is never listed alone (its build encodes the JPEG too)."""
+    return 'jxl, jpeg' if fmt == 'jxl' else fmt
+
+
 def galgen_photo(binary, photo, fmt, widths, project, reps, cpu):
-    """Median seconds of `reps` builds of `photo` alone with formats [fmt]; {width: rendition}."""
+    """Median seconds of `reps` builds of `photo` alone with formats [fmt] ([jxl, jpeg] for JPEG XL,
+    which gallery.yml may not list alone); {width: rendition}."""
     os.makedirs(project, exist_ok=True)
     config = os.path.join(project, 'gallery.yml')
     src = os.path.abspath(photo).replace('\\', '\\\\').replace('"', '\\"')
     with open(config, 'w') as f:
         f.write(f'title: bench/renditions\n'
-                f'thumbnails: {{ widths: [{", ".join(map(str, widths))}], quality: {QUALITY}, formats: [{fmt}] }}\n'
+                f'thumbnails: {{ widths: [{", ".join(map(str, widths))}], quality: {QUALITY}, formats: [{listed(fmt)}] }}\n'
                 f'images:\n  - src: "{src}"\n    slug: p\n')
     site, cache = os.path.join(project, '_site'), os.path.join(project, 'cache')
     samples = []
@@ -133,7 +127,7 @@ def galgen_photo(binary, photo, fmt, widths, project, reps, cpu):
                                '--output', site, '--cache-dir', cache], capture_output=True, text=True)
         samples.append(time.perf_counter() - started)
         if done.returncode != 0:
-            sys.exit(f'galgen failed ({done.returncode}) on {photo} with formats [{fmt}]:\n{done.stderr}')
+            sys.exit(f'galgen failed ({done.returncode}) on {photo} with formats [{listed(fmt)}]:\n{done.stderr}')
     images = os.path.join(site, 'images')
     out = {}
     for w in widths:
@@ -186,12 +180,13 @@ def formats_table(m, binary):
     n = len(photos)
     L = []
     p = L.append
-    p(f"AVIF and WebP output beside JPEG: galgen's own renditions of the {n} photos at widths "
-      f"{', '.join(map(str, widths))} px, quality {m['quality']} (galgen's default; AVIF and WebP at galgen's "
+    p(f"AVIF, WebP and JPEG XL output beside JPEG: galgen's own renditions of the {n} photos at widths "
+      f"{', '.join(map(str, widths))} px, quality {m['quality']} (galgen's default; AVIF, WebP and JPEG XL at galgen's "
       f"SSIM-matched settings, q below); one galgen build per photo and format. bytes and SSIM are galgen's "
       f"rendition's (SSIM against a lossless Lanczos-3 reference at that width); encode s is the encode alone (the "
       f"library's encoder at galgen's setting on that reference, 1 core, median of {m['reps']}); galgen s is the "
-      f"one-photo build with that format, all widths (1 core, median of {m['reps']}):\n")
+      f"one-photo build with that format, all widths (1 core, median of {m['reps']}; JPEG XL's build is [jxl, jpeg], "
+      f"since gallery.yml may not list it alone, so its galgen s includes the JPEG row's encodes):\n")
     head, rule = '| photo | format | q |', '|---|---|---|'
     for w in widths:
         head += f' {w} px bytes | % of JPEG | SSIM | encode s |'
@@ -229,13 +224,13 @@ def formats_table(m, binary):
     if resized:
         p(f"* galgen's rendition was not the reference's size and was resized to it (Pillow LANCZOS) before scoring: "
           f"{', '.join(resized)}.")
-    for fmt in ('webp', 'avif'):
+    for fmt in OTHERS:
         p(f"{fmt}: " + '; '.join(
             f"{w} px {100 * means[(fmt, w)]['share']:.1f}% of JPEG's bytes, SSIM {means[(fmt, w)]['ssim'] - means[('jpeg', w)]['ssim']:+.4f} "
             f"against JPEG's" for w in widths) + '.')
     share = lambda fmt: '/'.join(f"{100 * means[(fmt, w)]['cli_share']:.1f}%" for w in widths)
     p("Check of the settings: the encoders of the encode s column, run on the references, make "
-      + '; '.join(f'{fmt} {share(fmt)}' for fmt in ('webp', 'avif'))
+      + '; '.join(f'{fmt} {share(fmt)}' for fmt in OTHERS)
       + f" of cjpeg's bytes at {'/'.join(map(str, widths))} px (galgen's own: the rows above).")
     p("Mean signed error R, G, B against the reference (a colour-space mix-up would show as a shift): " + '; '.join(
         f"{fmt} {w} px {' '.join(f'{x:+.2f}' for x in means[(fmt, w)]['bias'])}" for fmt in FORMATS for w in widths) + '.')
@@ -297,7 +292,8 @@ def main():
     reps = int(os.environ.get('REPS', '3'))
     cpu = os.environ.get('CPU', '1')
     widths = sorted({int(w) for w in os.environ.get('SIZES', '400 1600').split()})
-    for t in ('vips', 'vipsheader', 'vipsthumbnail', 'cjpeg', 'djpeg', 'cwebp', 'dwebp', 'heif-enc', 'heif-convert', 'taskset'):
+    for t in ('vips', 'vipsheader', 'vipsthumbnail', 'cjpeg', 'djpeg', 'cwebp', 'dwebp', 'heif-enc', 'heif-convert', 'cjxl', 'djxl',
+              'taskset'):
         if not shutil.which(t):
             sys.exit(f'missing tool: {t}')
     started = time.perf_counter()
