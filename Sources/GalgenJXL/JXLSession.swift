@@ -6,7 +6,6 @@ import GalgenPixels
 /// caller's `withUnsafeBufferPointer`).
 final class JXLSession {
     let decoder: OpaquePointer
-    private(set) var info: JXLBasicInfo?
 
     init(_ input: UnsafeBufferPointer<UInt8>, events: [JxlDecoderStatus]) throws(JXLError) {
         guard let decoder = JxlDecoderCreate(nil) else { throw JXLError(message: "libjxl could not start (out of memory)") }
@@ -68,19 +67,16 @@ final class JXLSession {
 
     /// The basic facts, after the `JXL_DEC_BASIC_INFO` event.
     func basicInfo() throws(JXLError) -> JXLBasicInfo {
-        while true {
-            let status = try next()
-            guard status != JXL_DEC_SUCCESS else { throw JXLError(message: "the file ends before its image header") }
-            guard status == JXL_DEC_BASIC_INFO else { throw Self.unexpected(status) }
-            var raw = JxlBasicInfo()
-            guard JxlDecoderGetBasicInfo(decoder, &raw) == JXL_DEC_SUCCESS else {
-                throw JXLError(message: "its image header could not be read")
-            }
-            let info = JXLBasicInfo(raw)
-            guard info.width > 0, info.height > 0 else { throw JXLError(message: "the image has no size (\(info.width)×\(info.height))") }
-            self.info = info
-            return info
+        let status = try next()
+        guard status != JXL_DEC_SUCCESS else { throw JXLError(message: "the file ends before its image header") }
+        guard status == JXL_DEC_BASIC_INFO else { throw Self.unexpected(status) }
+        var raw = JxlBasicInfo()
+        guard JxlDecoderGetBasicInfo(decoder, &raw) == JXL_DEC_SUCCESS else {
+            throw JXLError(message: "its image header could not be read")
         }
+        let info = JXLBasicInfo(raw)
+        guard info.width > 0, info.height > 0 else { throw JXLError(message: "the image has no size (\(info.width)×\(info.height))") }
+        return info
     }
 
     /// The first frame (composited, upright) in the colours `JXLColour` chooses.
