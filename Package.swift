@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "galgen", targets: ["galgen"]),
         // For the fuzz targets in fuzz/ (a package of their own that depends on this one by path).
         .library(name: "GalgenCore", targets: ["GalgenCore"]),
+        .library(name: "GalgenBuild", targets: ["GalgenBuild"]),
         .library(name: "GalgenPixels", targets: ["GalgenPixels"]),
         .library(name: "GalgenJPEG", targets: ["GalgenJPEG"]),
         .library(name: "GalgenImage", targets: ["GalgenImage"]),
@@ -35,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "galgen",
             dependencies: [
-                "GalgenApp", "GalgenCore", "GalgenIO",
+                "GalgenApp", "GalgenCore", "GalgenBuild", "GalgenIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,13 +44,25 @@ let package = Package(
         // report, interruption, exit statuses. The command line calls it; tests call it in-process.
         .target(
             name: "GalgenApp",
-            dependencies: ["GalgenCore", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe", "GalgenVideo"]
+            dependencies: ["GalgenCore", "GalgenBuild", "GalgenImage", "GalgenIO", "GalgenFetch", "GalgenSiteTemplate", "GalgenServe", "GalgenVideo"]
         ),
-        // Pure stages and domain values: no I/O.
+        // Reading gallery.yml and the items, pure: configuration, settings, folders, order,
+        // words, the plan and output layout, download rules, the image stage's interface, media.
         .target(
             name: "GalgenCore",
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
+                "GalgenHash",
+                "GalgenPlaces",
+            ]
+        ),
+        // The build's stages after gallery.yml is read and the items are planned: the pipeline,
+        // presenting (view models), rendering and writing pages, sharing (feeds, tags, places,
+        // zips, unlisted and private albums) and the shard merge. Pure, effects injected.
+        .target(
+            name: "GalgenBuild",
+            dependencies: [
+                "GalgenCore",
                 .product(name: "Mustache", package: "swift-mustache"),
                 "GalgenHash",
                 "GalgenCrypto",
@@ -62,7 +75,7 @@ let package = Package(
         // The default site template, compiled into the binary from site-template/.
         .target(
             name: "GalgenSiteTemplate",
-            dependencies: ["GalgenCore"],
+            dependencies: ["GalgenCore", "GalgenBuild"],
             resources: [.embedInCode("site-template"), .embedInCode("private-album")]
         ),
         // The image stage: decode (every format), resize, encode (CPU only).
@@ -131,14 +144,14 @@ let package = Package(
         // password records built on them.
         .target(name: "GalgenCrypto", dependencies: ["GalgenHash", .target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
         // Live effects: file system, terminal, the album zips (zlib for their CRC-32s only).
-        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenHash", "GalgenCrypto", "CFileShim", "CZlib"]),
+        .target(name: "GalgenIO", dependencies: ["GalgenCore", "GalgenBuild", "GalgenHash", "GalgenCrypto", "CFileShim", "CZlib"]),
         // renameat2/renamex_np and FICLONE/clonefile: system calls Swift cannot make itself.
         .target(name: "CFileShim"),
         // Live fetch effect: HTTP downloads (libcurl) into the content-addressed cache.
         .target(
             name: "GalgenFetch",
             dependencies: [
-                "GalgenCore", "GalgenIO", "GalgenHash", "CCurlShim", "CLibCurl",
+                "GalgenCore", "GalgenBuild", "GalgenIO", "GalgenHash", "CCurlShim", "CLibCurl",
             ]
         ),
         // libcurl (with the system's OpenSSL): GalgenFetch's transport. Its setopt and getinfo are
@@ -179,12 +192,12 @@ let package = Package(
         .testTarget(
             name: "GalgenFetchTests",
             dependencies: [
-                "GalgenFetch", "GalgenCore", "FaultServer", "GalgenTestSupport", "CCurlShim", "CLibCurl",
+                "GalgenFetch", "GalgenCore", "GalgenBuild", "FaultServer", "GalgenTestSupport", "CCurlShim", "CLibCurl",
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(name: "GalgenPlacesTests", dependencies: ["GalgenPlaces"]),
-        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenSiteTemplate", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenCoreTests", dependencies: ["GalgenCore", "GalgenBuild", "GalgenSiteTemplate", "GalgenTestSupport"]),
         .testTarget(name: "GalgenPixelsTests", dependencies: ["GalgenPixels"]),
         .testTarget(name: "GalgenHashTests", dependencies: ["GalgenHash"]),
         .testTarget(name: "GalgenCryptoTests", dependencies: ["GalgenCrypto"]),
@@ -195,21 +208,21 @@ let package = Package(
         .testTarget(name: "GalgenPNGTests", dependencies: ["GalgenPNG", "GalgenPixels", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenImageTests",
-            dependencies: ["GalgenImage", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
+            dependencies: ["GalgenImage", "GalgenBuild", "GalgenPixels", "GalgenJPEG", "GalgenHEIF", "GalgenWebP", "GalgenTestSupport"]
         ),
-        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenWebP", "GalgenTestSupport"]),
-        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenCrypto", "GalgenHash", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenVideoTests", dependencies: ["GalgenVideo", "GalgenCore", "GalgenBuild", "GalgenWebP", "GalgenTestSupport"]),
+        .testTarget(name: "GalgenIOTests", dependencies: ["GalgenIO", "GalgenCore", "GalgenBuild", "GalgenCrypto", "GalgenHash", "GalgenTestSupport"]),
         .testTarget(
             name: "GalgenServeTests",
             dependencies: [
-                "GalgenServe", "GalgenSiteTemplate",
+                "GalgenServe", "GalgenBuild", "GalgenSiteTemplate",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         .testTarget(name: "GalgenEndToEndTests", dependencies: [
-            "galgen", "GalgenApp", "GalgenTestSupport", "FaultServer", "GalgenCrypto", "GalgenPNG",
+            "galgen", "GalgenApp", "GalgenBuild", "GalgenTestSupport", "FaultServer", "GalgenCrypto", "GalgenPNG",
             // An independent SHA-256 to check the site's fingerprints with.
             .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// What `galgen init --from FOLDER` writes, decided from the paths and what the walk found: pure.

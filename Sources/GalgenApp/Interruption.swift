@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GalgenBuild
 import GalgenCore
 import GalgenIO
 import GalgenVideo

@@ -1,3 +1,4 @@
+import GalgenBuild
 import GalgenCore
 
 /// `galgen serve`'s second look: the formats its build left for later (AVIF, WebP), encoded in

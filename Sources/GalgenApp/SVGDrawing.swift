@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// An SVG drawn as a PNG by librsvg's rsvg-convert (Debian's librsvg2-bin, Homebrew's librsvg):

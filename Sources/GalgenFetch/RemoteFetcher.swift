@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The live fetch effect: downloads remote sources into the `DiskCache`, reusing and

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 extension CacheFolder {
     /// Where each file of the cache lives: the only place that spells their names (documented,

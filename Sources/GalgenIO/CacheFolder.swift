@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The cache folder (`--cache-dir`; `.galgen-cache` beside gallery.yml by default), the cache's

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The live `PageCache`: page key → the page's file in the current site (`CacheFolder.Layout.pages`).

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The live `RenditionStore`: rendered images in a `ContentStore` (`CacheFolder.Layout.renditions`),

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// Reading files, with errors that say what went wrong in plain words.

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The cache's `last-build` (`CacheFolder.Layout.lastBuild`): the last complete build (`LastBuild`) with the stamp of every input it

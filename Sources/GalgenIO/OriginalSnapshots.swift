@@ -1,5 +1,6 @@
 import CFileShim
 import Foundation
+import GalgenBuild
 import GalgenCore
 import Synchronization
 

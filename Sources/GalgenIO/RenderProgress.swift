@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The render stage's counters, and the one line that shows them on a terminal:

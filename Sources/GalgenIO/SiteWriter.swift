@@ -1,5 +1,6 @@
 import CFileShim
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// Replaces the output folder with a complete new site, or leaves it untouched.

@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// The SHA-256 of each local source, remembered with the file's stamp (`CacheFolder.Layout.sourceDigests`),

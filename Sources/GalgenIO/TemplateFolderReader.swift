@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 
 /// Reads a template folder: looks at each entry where its symlinks lead, lets

@@ -1,3 +1,4 @@
+import GalgenBuild
 import GalgenCore
 
 /// The default site template, compiled in from the repository's `site-template/`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GalgenApp
+import GalgenBuild
 import GalgenCore
 
 struct BuildCommand: AsyncParsableCommand {

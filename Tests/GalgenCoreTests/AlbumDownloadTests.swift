@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `downloads: zip`: which files an album's zip holds, under which names, and its key; the

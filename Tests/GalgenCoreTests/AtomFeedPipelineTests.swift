@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The build writes the feeds beside the pages, and says once why there are none when

@@ -1,6 +1,7 @@
 import Foundation
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `feed.xml` for the site and each album: valid Atom (read back by a strict XML parser and

@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `base_url`: canonical links, Open Graph and sitemap.xml, and nothing of them without it.

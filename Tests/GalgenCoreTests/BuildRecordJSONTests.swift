@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// build-report.json is written a photo at a time (issue 25), in the very bytes the encoder made of

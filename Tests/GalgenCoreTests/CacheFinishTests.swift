@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The cache is finished once, by its own effect (`BuildEffects.finishCache`), with the rendition

@@ -1,3 +1,4 @@
+import GalgenBuild
 import GalgenCore
 import GalgenSiteTemplate
 import Testing

@@ -7,7 +7,7 @@ struct CoordinatesBoundaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func noPresentingRenderingOrSharingCodeReadsThePosition() throws {
-        let folders = ["Sources/GalgenCore/Present", "Sources/GalgenCore/Site", "Sources/GalgenCore/Share", "Sources/GalgenSiteTemplate"]
+        let folders = ["Sources/GalgenBuild/Present", "Sources/GalgenBuild/Site", "Sources/GalgenBuild/Share", "Sources/GalgenSiteTemplate"]
         var read: [String] = []
         var files = 0
         for folder in folders {

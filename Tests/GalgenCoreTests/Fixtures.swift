@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Hand-built galleries, plans and rendered images for the presenter, site and pipeline tests.

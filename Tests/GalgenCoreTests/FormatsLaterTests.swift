@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `galgen serve`'s first look (`BuildPipeline.formatsLater`): new photos get their JPEG now,

@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// gallery.js is kept as parts with one job each and joined into one classic script by the

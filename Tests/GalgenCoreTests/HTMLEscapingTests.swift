@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Mustache
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Issue 13: a special character followed by a mark that joins it into one grapheme

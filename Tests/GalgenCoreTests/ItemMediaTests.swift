@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// An item is one value after rendering (`ItemMedia`): a photo, a video or a live item, kept in

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Issue 42 §1: one bounded pool for an item's downloads, renders and transcodes.

@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Issue 17: overview pages lay photos out in justified rows, break points chosen together.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The built-in tables, plurals, the fallback to English, `labels:` and the locale's numbers and dates.

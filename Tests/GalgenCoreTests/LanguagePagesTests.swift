@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Pages and gallery.js in the site's language: `language:` and `labels:` reach every string.

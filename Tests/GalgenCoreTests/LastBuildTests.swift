@@ -1,3 +1,4 @@
+@testable import GalgenBuild
 @testable import GalgenCore
 import Testing
 

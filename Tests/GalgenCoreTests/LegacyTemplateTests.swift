@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// A template copied before assets had fingerprints links `assets/gallery.css` by name:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// What the location check found decides an original: published only when every block was read

@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `viewer.originals`: each photo's own file published beside its renditions, never one that

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// `thumbnails.formats`: parsing, which format is the `<img>`, the `<picture>` markup, and a

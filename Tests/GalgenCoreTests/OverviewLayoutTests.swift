@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Issue 17: overview pages of 100 photos, their pagination and their tiles.

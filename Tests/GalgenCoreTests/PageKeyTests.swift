@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The page cache key changes with anything that changes the HTML, and only then.

@@ -1,5 +1,6 @@
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Each kind of page has its body, its template, and its part of the page key.

@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Mustache
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// galgen's own renderer (`PageTemplate`) against swift-mustache, the reference: the same bytes

@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// A photo page's details panel and a video page's line: the facts as a photographer reads them,

@@ -1,6 +1,7 @@
 import Foundation
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// What the in-memory effects saw, shared with the pipeline's concurrent tasks.

@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The events behind the render stage's progress bar: the stage's total and weight, each item as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 @Suite("rights: and the rights line")

@@ -1,4 +1,5 @@
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Issue 17: a photo page shows the segments of a window of photos around its own.

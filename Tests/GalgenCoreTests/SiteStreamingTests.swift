@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The pipeline presents, renders and hands over the site an album at a time, so a build holds one

@@ -1,6 +1,7 @@
 import GalgenSiteTemplate
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// A rendering kept before tags were read has no keywords: its metadata is read again from the

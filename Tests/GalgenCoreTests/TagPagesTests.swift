@@ -1,6 +1,7 @@
 import Foundation
 import GalgenSiteTemplate
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Tags (issue 29, part 2): what becomes a tag, its slug, its pages, and the photo pages' links.

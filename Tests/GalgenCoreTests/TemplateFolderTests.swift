@@ -2,6 +2,7 @@ import Foundation
 import GalgenSiteTemplate
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// Which files of a template folder a site uses, decided from what the file system says about

@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The `fields` lists, from which the Mustache lookups and the page key are made, must cover

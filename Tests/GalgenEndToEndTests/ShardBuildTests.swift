@@ -1,5 +1,6 @@
 import FaultServer
 import Foundation
+import GalgenBuild
 import GalgenCore
 import GalgenIO
 import GalgenTestSupport

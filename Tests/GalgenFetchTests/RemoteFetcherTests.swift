@@ -1,5 +1,6 @@
 import FaultServer
 import Foundation
+import GalgenBuild
 import GalgenCore
 @testable import GalgenFetch
 import GalgenTestSupport

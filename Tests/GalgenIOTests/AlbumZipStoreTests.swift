@@ -1,4 +1,5 @@
 import Foundation
+import GalgenBuild
 import GalgenCore
 import GalgenTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import GalgenTestSupport
 import Foundation
+import GalgenBuild
 import GalgenCore
 import GalgenIO
 import Testing

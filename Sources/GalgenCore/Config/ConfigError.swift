@@ -131,7 +131,7 @@ public struct ConfigErrors: Error, Equatable, Sendable, CustomStringConvertible 
     public init(_ errors: [ConfigError]) { self.errors = errors }
 
     /// Sorted by line and column; errors at the same place keep the order they were found in.
-    static func inFileOrder(_ errors: [ConfigError]) -> [ConfigError] {
+    package static func inFileOrder(_ errors: [ConfigError]) -> [ConfigError] {
         errors.enumerated().sorted { a, b in
             (a.element.location.line, a.element.location.column, a.offset)
                 < (b.element.location.line, b.element.location.column, b.offset)

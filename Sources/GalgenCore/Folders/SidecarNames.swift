@@ -3,19 +3,19 @@
 /// about names that are there. Names are compared folded (NFC, lower case), so a file system
 /// that ignores case or normalisation (macOS) still finds what it would find by name; the file
 /// system has the last word (`BuildEffects.pathKind`).
-struct SidecarNames {
+package struct SidecarNames {
     private let list: @Sendable (String) -> [String]?
     /// Folded names by folder.
     private var folders: [String: Set<String>] = [:]
     /// Folders that could not be listed: every name may be there.
     private var unlisted: Set<String> = []
 
-    init(list: @escaping @Sendable (String) -> [String]?) {
+    package init(list: @escaping @Sendable (String) -> [String]?) {
         self.list = list
     }
 
     /// Whether `name` may be in `folder` (which ends in "/"): false only when its listing lacks it.
-    mutating func mayHold(_ name: String, in folder: String) -> Bool {
+    package mutating func mayHold(_ name: String, in folder: String) -> Bool {
         if unlisted.contains(folder) { return true }
         if folders[folder] == nil {
             guard let names = list(folder) else {

@@ -35,7 +35,7 @@ public enum ItemMedia: Equatable, Sendable {
 
     /// An MP4 made for this item: a video's own, or a live item's motion when `isMotion`. False
     /// when the item has nowhere to take it.
-    mutating func add(_ file: VideoFile, isMotion: Bool) -> Bool {
+    package mutating func add(_ file: VideoFile, isMotion: Bool) -> Bool {
         switch self {
         case var .video(details) where !isMotion:
             details.files.append(file)
@@ -67,7 +67,7 @@ public struct LiveMotion: Equatable, Sendable {
         self.origin = origin
     }
 
-    var embedded: Range<Int>? {
+    package var embedded: Range<Int>? {
         if case let .embedded(range) = origin { return range }
         return nil
     }

@@ -46,7 +46,7 @@ public struct CaptureTime: Hashable, Sendable, Codable, Comparable, CustomString
 }
 
 extension Int64 {
-    func floorDivided(by divisor: Int64) -> Int64 {
+    package func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

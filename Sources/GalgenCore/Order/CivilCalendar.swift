@@ -1,7 +1,7 @@
 /// Dates of the proleptic Gregorian calendar as day counts from 1970-01-01 and back (Howard
 /// Hinnant's algorithms): exact for any year, with no time zone, locale or Foundation calendar,
 /// so HTTP dates and capture times read the same on every machine.
-enum CivilCalendar {
+package enum CivilCalendar {
     /// Days from 1970-01-01 (Howard Hinnant's days_from_civil).
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
@@ -13,7 +13,7 @@ enum CivilCalendar {
     }
 
     /// The calendar date of a day count from 1970-01-01 (civil_from_days).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -1,18 +1,25 @@
 /// Puts an album's photos in its `sort:` order. Pure and total: the same photos come out in the
 /// same order on every machine, whatever order they came in.
-enum PhotoSorting {
+package enum PhotoSorting {
     /// A photo to sort: its file name, its path as written, and when it was taken, if known.
-    struct Entry {
+    package struct Entry {
         var name: String
         var path: String
         var taken: CaptureTime?
         var listed: Int
+
+        package init(name: String, path: String, taken: CaptureTime?, listed: Int) {
+            self.name = name
+            self.path = path
+            self.taken = taken
+            self.listed = listed
+        }
     }
 
     /// When a photo was taken, as best known: its metadata's capture time, a date in its file
     /// name, then its file's modification time; nil when there is none (a downloaded photo
     /// without a date).
-    static func captureTime(metadata: PhotoMetadata, fileName: String, modified: Int64?) -> CaptureTime? {
+    package static func captureTime(metadata: PhotoMetadata, fileName: String, modified: Int64?) -> CaptureTime? {
         metadata.captured ?? FileNameDate.parse(fileName)
             ?? modified.map { CaptureTime(milliseconds: $0.floorDivided(by: 1_000_000), hasOffset: true) }
     }
@@ -35,7 +42,7 @@ enum PhotoSorting {
     /// listed order; `name` is natural order of the file names; `date` is capture time, photos
     /// without one last. Ties break by name, then path, then listed position. `reverse` reverses
     /// all but the undated photos, which stay last.
-    static func order(_ entries: [Entry], by order: PhotoOrder) -> [Int] {
+    package static func order(_ entries: [Entry], by order: PhotoOrder) -> [Int] {
         var sorted: [Entry]
         var undated: [Entry] = []
         switch order.key {

@@ -6,19 +6,26 @@ import GalgenPlaces
 /// area by its count, each a link to the place's page with its name as its accessible name.
 /// No tile server, no script, no third-party request; a mark sits at the place's own point
 /// (a city's, a region's or country's middle), never at a photo's.
-enum PlacesMap {
+package enum PlacesMap {
     /// The SVG's user units: one per 0.1° of longitude and latitude.
     static let scale = 10.0
     static let width = 360 * scale, height = 170 * scale
     /// The map leaves out the far south (Antarctica below 80° S): nobody is there to photograph.
     static let top = 90.0
 
-    struct Mark {
+    package struct Mark {
         var name: String
         var href: String
         var count: Int
         /// Where the mark sits: the place's own point.
         var place: Place
+
+        package init(name: String, href: String, count: Int, place: Place) {
+            self.name = name
+            self.href = href
+            self.count = count
+            self.place = place
+        }
     }
 
     /// One path of every land ring, made once per process (the same on every build).
@@ -29,7 +36,7 @@ enum PlacesMap {
     }()
 
     /// `label`: the map's accessible name ("Map of 42 places").
-    static func svg(_ marks: [Mark], label: String) -> String {
+    package static func svg(_ marks: [Mark], label: String) -> String {
         let largest = Double(marks.map(\.count).max() ?? 1)
         var svg = "<svg class=\"places-map\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"group\" aria-label=\"\(MarkupText.html(label))\">"
         svg += "<path class=\"places-land\" d=\"\(land)\"/>"

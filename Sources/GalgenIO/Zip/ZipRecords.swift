@@ -1,3 +1,4 @@
+import GalgenBuild
 import GalgenCore
 
 /// The bytes of a zip's records, exactly as `ZipLayout` sizes them: little-endian, stored

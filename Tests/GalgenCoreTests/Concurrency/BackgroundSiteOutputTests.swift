@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 @Suite("A site output written on a thread of its own")

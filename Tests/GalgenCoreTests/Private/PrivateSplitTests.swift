@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The site split before presenting: the public gallery without the private album, and the

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import GalgenBuild
 @testable import GalgenCore
 
 /// The merge is a stage of its own: the shards' records are folded in once, after planning;
