@@ -81,7 +81,7 @@ struct LocationJXLTests {
         let bare = try JXLTools.cjxl("formats/lav_weld_rgb16.png", ["-q", "80"])
         let trailer = Array("GPS 52.37N 4.89E".utf8)
         #expect(scan(bare + trailer).check == .unreadable(
-            "the file hold \(trailer.count) bytes after the end of the image's codestream, which galgen does not read"))
+            "the file holds \(trailer.count) bytes after the end of the image's codestream, which galgen does not read"))
         let container = try Self.container()
         let boxes = JXLTools.boxes(container)
         let codestream = try #require(boxes.first { $0.type == "jxlc" })

@@ -18,7 +18,7 @@ enum JXLLocation {
     static let maxPixels = 1 << 30
 
     static func scan(_ bytes: ArraySlice<UInt8>, into findings: inout LocationFindings) {
-        if JXLDecoder.isBareCodestream(bytes) { return checkEnd(of: Array(bytes), in: "the file", into: &findings) }
+        if JXLDecoder.isBareCodestream(bytes) { return checkEnd(of: Array(bytes), in: ("the file", "holds", "is"), into: &findings) }
         guard JXLDecoder.isJXL(bytes) else { return findings.cannotRead("it does not start like a JPEG XL file") }
         let boxes: [BMFFBox]
         switch BMFFBox.boxes(in: bytes) {
@@ -30,7 +30,7 @@ enum JXLLocation {
             counts[box.type, default: 0] += 1
             read(box.type, box.body, named: "its \(Ordinal.word(counts[box.type]!)) \(box.type.boxName) box", into: &findings)
         }
-        checkEnd(of: codestream(in: boxes), in: "its codestream boxes", into: &findings)
+        checkEnd(of: codestream(in: boxes), in: ("its codestream boxes", "hold", "are"), into: &findings)
         if counts["jbrd"] != nil { rebuiltJPEG(Array(bytes), into: &findings) }
     }
 
@@ -42,17 +42,19 @@ enum JXLLocation {
     }
 
     /// Bytes after the codestream's last frame would be published with the original unread: the
-    /// file is unreadable when there are any.
-    private static func checkEnd(of codestream: [UInt8], in place: String, into findings: inout LocationFindings) {
+    /// file is unreadable when there are any. `place` names where the codestream is, with the
+    /// verbs that agree with it ("the file holds", "its codestream boxes hold").
+    private static func checkEnd(of codestream: [UInt8], in place: (name: String, holds: String, is: String),
+                                 into findings: inout LocationFindings) {
         do {
             let after = try JXLDecoder.bytesAfterCodestream(codestream, maxPixels: maxPixels)
             if after > 0 {
-                findings.cannotRead("\(place) hold \(after) bytes after the end of the image's codestream, which galgen does not read")
+                findings.cannotRead("\(place.name) \(place.holds) \(after) bytes after the end of the image's codestream, which galgen does not read")
             }
         } catch where error.isOverLimit {
-            findings.cannotRead("\(place) are too large to read to the end of the image's codestream: \(error)")
+            findings.cannotRead("\(place.name) \(place.is) too large to read to the end of the image's codestream: \(error)")
         } catch {
-            findings.cannotRead("\(place) could not be read to the end of the image's codestream: \(error)")
+            findings.cannotRead("\(place.name) could not be read to the end of the image's codestream: \(error)")
         }
     }
 
