@@ -13,7 +13,10 @@ public enum MarkupText {
     public static func xml(_ text: String) -> String { escape(text, apostrophe: "&apos;") }
 
     private static func escape(_ text: String, apostrophe: String) -> String {
-        guard text.utf8.contains(where: isSpecial) else { return text }
+        // Most text needs nothing: a scan of its contiguous bytes (a native string's) says so
+        // several times faster than walking its UTF-8 view.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: isSpecial) }) ?? text.utf8.contains(where: isSpecial)
+        else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
