@@ -39,7 +39,7 @@ public final class DiskPageCache: Sendable {
     }
 
     func keep(_ key: String, _ page: OutputFile) {
-        file.set(key) { $0 = Record(path: page.path, digest: page.digest, byteCount: page.byteCount) }
+        file.change { $0[key] = Record(path: page.path, digest: page.digest, byteCount: page.byteCount) }
         file.use(key)
     }
 

@@ -66,8 +66,8 @@ public final class DiskRenditionStore: Sendable {
     public func keepVideo(_ key: String, _ file: VideoFile) throws -> VideoFile {
         var kept = file
         kept.path = try files.adopt(file.path, digest: file.digest, suffix: Self.videoSuffix)
-        videos.set(key) { $0 = KeptVideo(codec: file.codec, width: file.width, height: file.height, digest: file.digest,
-                                         byteCount: file.byteCount) }
+        videos.change { $0[key] = KeptVideo(codec: file.codec, width: file.width, height: file.height, digest: file.digest,
+                                            byteCount: file.byteCount) }
         return kept
     }
 
@@ -103,7 +103,7 @@ public final class DiskRenditionStore: Sendable {
             }
             kept.renditions[index] = rendition.stored(at: path)
         }
-        images.set(key) { $0 = kept }
+        images.change { $0[key] = kept }
         return kept
     }
 

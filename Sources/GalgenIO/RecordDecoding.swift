@@ -8,15 +8,13 @@ import Foundation
 /// build over a kept cache) peaked at 440 MB for that map alone, on top of the file and the
 /// dictionary (grown by doubling, so twice over while it grew).
 enum RecordDecoding {
-    /// The value and the file's version; nil when the bytes are not a record file. For a table,
-    /// also each entry's bytes as the file holds them (`"key":value`, `RecordEntries`).
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], decoder: JSONDecoder)
-        -> (value: Value, version: Int, entries: RecordEntries)? {
+    /// The value and the file's version; nil when the bytes are not a record file.
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], decoder: JSONDecoder) -> (value: Value, version: Int)? {
         if let table = Value.self as? any RecordTableDecoding.Type,
-           let (value, version, entries) = table.decodeTable(bytes, decoder: decoder), let value = value as? Value {
-            return (value, version, entries)
+           let (value, version) = table.decodeTable(bytes, decoder: decoder), let value = value as? Value {
+            return (value, version)
         }
-        return (try? decoder.decode(Whole<Value>.self, from: Data(bytes))).map { ($0.value, $0.version, [:]) }
+        return (try? decoder.decode(Whole<Value>.self, from: Data(bytes))).map { ($0.value, $0.version) }
     }
 
     private struct Whole<Value: Decodable>: Decodable {
@@ -29,16 +27,11 @@ enum RecordDecoding {
 protocol RecordTableDecoding {
     /// nil when the bytes are not laid out as `RecordEncoding` writes a table (the whole file is
     /// then decoded at once) or an entry does not decode.
-    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int, entries: RecordEntries)?
+    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int)?
 }
 
-/// A table's entries as a record file holds them, by key: `"key":value`, the bytes
-/// `RecordEncoding` wrote for each (one encoder, sorted keys, so the same entry is the same
-/// bytes), which saving the table again writes as they are instead of encoding the entry anew.
-typealias RecordEntries = [String: ArraySlice<UInt8>]
-
 extension Dictionary: RecordTableDecoding where Key == String, Value: Decodable {
-    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int, entries: RecordEntries)? {
+    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int)? {
         var scanner = JSONScan(bytes)
         guard scanner.skip(#"{"value":{"#) else { return nil }
         var entries: [(key: Range<Int>, value: Range<Int>)] = []
@@ -49,15 +42,12 @@ extension Dictionary: RecordTableDecoding where Key == String, Value: Decodable 
         }
         guard scanner.skip(#","version":"#), let version = scanner.integer(), scanner.skip("}"), scanner.atEnd else { return nil }
         var table = Self(minimumCapacity: entries.count)
-        var raw = RecordEntries(minimumCapacity: entries.count)
         for entry in entries {
             guard let key = scanner.text(of: entry.key, decoder: decoder),
                   let value = try? decoder.decode(Value.self, from: Data(bytes[entry.value])) else { return nil }
             table[key] = value
-            // The key, the colon (`skip(":")`, nothing between) and the value.
-            raw[key] = bytes[entry.key.lowerBound..<entry.value.upperBound]
         }
-        return (table, version, raw)
+        return (table, version)
     }
 }
 

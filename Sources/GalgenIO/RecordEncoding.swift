@@ -8,23 +8,21 @@ import GalgenCore
 /// most of a first build's peak memory (issue 25).
 enum RecordEncoding {
     /// The whole file in memory (for tests and small values).
-    static func encode<Value: Encodable>(_ value: Value, version: Int, kept: RecordEntries = [:]) throws -> [UInt8] {
+    static func encode<Value: Encodable>(_ value: Value, version: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        try encode(value, version: version, kept: kept) { bytes += $0 }
+        try encode(value, version: version) { bytes += $0 }
         return bytes
     }
 
-    /// The file's bytes, piece by piece, to `write`. A table's entry found in `kept` (as read from
-    /// the file, unchanged since) is written as those bytes, not encoded again.
-    static func encode<Value: Encodable>(_ value: Value, version: Int, kept: RecordEntries = [:],
-                                         to write: ([UInt8]) throws -> Void) throws {
+    /// The file's bytes, piece by piece, to `write`.
+    static func encode<Value: Encodable>(_ value: Value, version: Int, to write: ([UInt8]) throws -> Void) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let table = value as? any RecordTable else {
             return try write(Array(try encoder.encode(Whole(value: value, version: version))))
         }
         try write(Array(#"{"value":"#.utf8))
-        try table.encodeEntries(with: encoder, kept: kept, to: write)
+        try table.encodeEntries(with: encoder, to: write)
         try write(Array(#","version":\#(version)}"#.utf8))
     }
 
@@ -36,19 +34,18 @@ enum RecordEncoding {
 
 /// A dictionary that can write itself as a JSON object one entry at a time.
 protocol RecordTable {
-    func encodeEntries(with encoder: JSONEncoder, kept: RecordEntries, to write: ([UInt8]) throws -> Void) throws
+    func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws
 }
 
 extension Dictionary: RecordTable where Key == String, Value: Encodable {
     /// `{"key":value,…}` in key order, each key and value as `encoder` writes them (its output
     /// formatting). Blocks of `entriesPerBlock` entries are encoded on every core at once, a few
     /// blocks at a time, and written in order: the bytes are those of one encoder, and no more
-    /// than a few blocks are held. An entry in `kept` is copied from there.
-    func encodeEntries(with encoder: JSONEncoder, kept: RecordEntries, to write: ([UInt8]) throws -> Void) throws {
+    /// than a few blocks are held.
+    func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws {
         try write([UInt8(ascii: "{")])
         let keys = keys.sorted()
         let table = ReadOnly(self)
-        let kept = ReadOnly(kept)
         let formatting = encoder.outputFormatting
         let cores = everyCore
         let blocks = stride(from: 0, to: keys.count, by: Self.entriesPerBlock).map { $0..<Swift.min(keys.count, $0 + Self.entriesPerBlock) }
@@ -62,10 +59,6 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
                     for index in range {
                         guard let entry = table.value[keys[index]] else { continue }
                         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                        if let same = kept.value[keys[index]] {
-                            bytes += same
-                            continue
-                        }
                         bytes += try encoder.encode(keys[index])
                         bytes.append(UInt8(ascii: ":"))
                         bytes += try encoder.encode(entry)

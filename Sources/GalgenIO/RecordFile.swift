@@ -9,14 +9,7 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     private let empty: @Sendable () -> Value
     private let userInfo: [CodingUserInfoKey: any Sendable]
     private let temporaries: TemporaryFiles
-    private let state = Mutex<State>(State())
-    /// What a build holds of the file: its value (nil until read), whether it changed, and the
-    /// entries of a table as the file held them, for those unchanged since (`RecordEntries`).
-    private struct State {
-        var value: Value?
-        var changed = false
-        var kept: RecordEntries = [:]
-    }
+    private let state = Mutex<(value: Value?, changed: Bool)>((nil, false))
     /// The keys this build used (`use`), for a table that keeps only those (`finishUsed`).
     private let used = Mutex<Set<String>>([])
 
@@ -43,13 +36,11 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Changes the value in place (no copy of it is made, however large). Any entry may have
-    /// changed, so a table is saved by encoding every entry (`set` changes one).
+    /// Changes the value in place (no copy of it is made, however large).
     func change<R>(_ body: (inout Value) -> R) -> R {
         state.withLock { state in
             load(&state)
             state.changed = true
-            state.kept = [:]
             return body(&state.value!)
         }
     }
@@ -58,75 +49,28 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
 
     /// Writes the file when the value changed and differs from what the file holds.
     func save() throws {
-        guard let (value, kept) = state.withLock({ state in state.value.flatMap { state.changed ? ($0, state.kept) : nil } }) else { return }
+        guard let value = state.withLock({ $0.changed ? $0.value : nil }) else { return }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // A table of every photo is written an entry at a time, never whole in memory.
         try PiecewiseFile.write(path, temporaries: temporaries) { write in
-            try RecordEncoding.encode(value, version: Self.formatVersion, kept: kept, to: write)
+            try RecordEncoding.encode(value, version: Self.formatVersion, to: write)
         }
     }
 
-    private func load(_ state: inout State) {
+    private func load(_ state: inout (value: Value?, changed: Bool)) {
         guard state.value == nil else { return }
         let decoder = JSONDecoder()
         for (key, info) in userInfo { decoder.userInfo[key] = info }
-        let read = (try? FileSystem.read(path, limit: .records))
+        state.value = (try? FileSystem.read(path, limit: .records))
             .flatMap { RecordDecoding.decode(Value.self, from: $0, decoder: decoder) }
-            .flatMap { $0.version == Self.formatVersion ? $0 : nil }
-        state.value = read?.value ?? empty()
-        state.kept = read?.entries ?? [:]
+            .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
     }
 }
 
 extension RecordFile {
     /// Forgets every entry whose key is not in `used` (a change only when there is one to forget).
     func keepOnly<Entry>(_ used: Set<String>) where Value == [String: Entry] {
-        state.withLock { state in
-            load(&state)
-            guard !Set(state.value!.keys).isSubset(of: used) else { return }
-            state.changed = true
-            state.value = state.value!.filter { used.contains($0.key) }
-            state.kept = state.kept.filter { used.contains($0.key) }
-        }
-    }
-
-    /// Changes the entry under `key` (nil: none) and no other, so every other entry unchanged
-    /// since it was read is saved as the file held it.
-    func set<Entry, R>(_ key: String, _ body: (inout Entry?) -> R) -> R where Value == [String: Entry] {
-        state.withLock { state in
-            load(&state)
-            state.changed = true
-            state.kept[key] = nil
-            return body(&state.value![key])
-        }
-    }
-
-    /// The table and its entries as the file held them (`RecordEntries`), to be taken into another (`take`).
-    func entries<Entry>() -> (table: [String: Entry], kept: RecordEntries) where Value == [String: Entry] {
-        state.withLock { state in
-            load(&state)
-            return (state.value!, state.kept)
-        }
-    }
-
-    /// Another table's entries for the keys this one lacks (this one's own entry wins), with
-    /// their bytes. An empty table takes the other's storage itself rather than a copy of it.
-    func take<Entry>(_ other: [String: Entry], kept otherKept: RecordEntries) where Value == [String: Entry] {
-        guard !other.isEmpty else { return }
-        state.withLock { state in
-            load(&state)
-            state.changed = true
-            if state.value!.isEmpty {
-                state.value = other
-                state.kept = otherKept
-                return
-            }
-            state.value!.reserveCapacity(state.value!.count + other.count)
-            for (key, entry) in other where state.value![key] == nil {
-                state.value![key] = entry
-                state.kept[key] = otherKept[key]
-            }
-        }
+        if read({ !Set($0.keys).isSubset(of: used) }) { change { $0 = $0.filter { used.contains($0.key) } } }
     }
 
     /// Notes that this build used the entry under `key`, so `finishUsed` keeps it.

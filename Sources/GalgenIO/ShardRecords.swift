@@ -18,9 +18,6 @@ final class ShardRecords: Sendable {
     private struct Tables {
         var images: [String: RenderedImage] = [:]
         var videos: [String: DiskRenditionStore.KeptVideo] = [:]
-        /// Their entries as the files held them, which the merge's records are saved with.
-        var keptImages: RecordEntries = [:]
-        var keptVideos: RecordEntries = [:]
     }
 
     init(layout: CacheFolder.Layout, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable]) {
@@ -59,8 +56,8 @@ final class ShardRecords: Sendable {
             guard !folded else { return }
             folded = true
             for tables in decoded(others) {
-                images.take(tables.images, kept: tables.keptImages)
-                videos.take(tables.videos, kept: tables.keptVideos)
+                if !tables.images.isEmpty { images.change { Self.take(tables.images, into: &$0) } }
+                if !tables.videos.isEmpty { videos.change { Self.take(tables.videos, into: &$0) } }
             }
         }
     }
@@ -72,8 +69,8 @@ final class ShardRecords: Sendable {
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             var tables = Tables()
             table(of: folders[index]) { images, videos in
-                (tables.images, tables.keptImages) = images
-                (tables.videos, tables.keptVideos) = videos
+                tables.images = images
+                tables.videos = videos
             }
             decoded.withLock { $0[index] = tables }
         }
@@ -84,14 +81,21 @@ final class ShardRecords: Sendable {
         return folders.indices.compactMap { byIndex.removeValue(forKey: $0) }
     }
 
+    /// `shard`'s entries into `table`, which keeps its own for a key in both. An empty table
+    /// (a merge's, on its first shard) takes the shard's storage itself rather than a copy of it.
+    private static func take<Entry>(_ shard: [String: Entry], into table: inout [String: Entry]) {
+        guard !table.isEmpty else { return table = shard }
+        table.reserveCapacity(table.count + shard.count)
+        table.merge(shard) { mine, _ in mine }
+    }
+
     /// The image and video records of one shard's (or the cache's own) folder.
-    private func table(of folder: String, _ body: ((table: [String: RenderedImage], kept: RecordEntries),
-                                                   (table: [String: DiskRenditionStore.KeptVideo], kept: RecordEntries)) -> Void) {
+    private func table(of folder: String, _ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
         let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
                                                          userInfo: userInfo) { [:] }
         let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
                                                                          temporaries: temporaries) { [:] }
-        body(images.entries(), videos.entries())
+        images.read { images in videos.read { videos in body(images, videos) } }
     }
 
     /// After a build that is no shard went through: the shards' records are in the cache's own.

@@ -39,7 +39,7 @@ public final class SourceDigests: Sendable {
         file.use(path)
         if let known = file.read({ $0[path] }), known.stamp.sameContents(as: stamp),
            known.kind != nil || known.animations == true || !Self.mayAnimate(path) {
-            if known.kind == nil, known.animations != true { file.set(path) { $0?.animations = true } }
+            if known.kind == nil, known.animations != true { file.change { $0[path]?.animations = true } }
             return SourceDigest(digest: known.digest, kind: known.kind ?? .photo)
         }
         let (start, size) = try FileSystem.start(of: path, count: ImageFormat.signatureLength, limit: .photo)
@@ -54,8 +54,8 @@ public final class SourceDigests: Sendable {
         } else {
             source = SourceDigest(of: try FileSystem.read(path, limit: .photo))
         }
-        file.set(path) {
-            $0 = Known(stamp: stamp, digest: source.digest, kind: source.kind == .photo ? nil : source.kind,
+        file.change {
+            $0[path] = Known(stamp: stamp, digest: source.digest, kind: source.kind == .photo ? nil : source.kind,
                              animations: source.kind == .photo ? true : nil)
         }
         return source
