@@ -15,7 +15,7 @@ public enum Sidecar {
     public static let maximumBytes = 65_536
 
     /// The keys of a YAML sidecar.
-    package static let keys = ["title", "caption", "alt", "tags"]
+    static let keys = ["title", "caption", "alt", "tags"]
 
     /// The names a sidecar of the photo `fileName` may have, in the folder the photo is in; the
     /// first that exists is the photo's sidecar: for `IMG_1.jpg`, `IMG_1.jpg.yml`, `IMG_1.jpg.yaml`,
