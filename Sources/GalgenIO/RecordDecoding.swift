@@ -42,9 +42,10 @@ extension Dictionary: RecordTableDecoding where Key == String, Value: Decodable 
         }
         guard scanner.skip(#","version":"#), let version = scanner.integer(), scanner.skip("}"), scanner.atEnd else { return nil }
         var table = Self(minimumCapacity: entries.count)
+        let reader = RecordJSONDecoder(bytes, userInfo: decoder.userInfo)
         for entry in entries {
             guard let key = scanner.text(of: entry.key, decoder: decoder),
-                  let value = try? decoder.decode(Value.self, from: Data(bytes[entry.value])) else { return nil }
+                  let value = try? RecordJSON.decode(Value.self, at: entry.value, with: reader, fallback: decoder) else { return nil }
             table[key] = value
         }
         return (table, version)

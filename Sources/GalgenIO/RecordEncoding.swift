@@ -38,10 +38,10 @@ protocol RecordTable {
 }
 
 extension Dictionary: RecordTable where Key == String, Value: Encodable {
-    /// `{"key":value,…}` in key order, each key and value as `encoder` writes them (its output
-    /// formatting). Blocks of `entriesPerBlock` entries are encoded on every core at once, a few
-    /// blocks at a time, and written in order: the bytes are those of one encoder, and no more
-    /// than a few blocks are held.
+    /// `{"key":value,…}` in key order, each key and value as `encoder` (sorted keys, no other
+    /// formatting) writes them, by `RecordJSON`. Blocks of `entriesPerBlock` entries are encoded
+    /// on every core at once, a few blocks at a time, and written in order: the bytes are those of
+    /// one encoder, and no more than a few blocks are held.
     func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws {
         try write([UInt8(ascii: "{")])
         let keys = keys.sorted()
@@ -59,9 +59,9 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
                     for index in range {
                         guard let entry = table.value[keys[index]] else { continue }
                         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                        bytes += try encoder.encode(keys[index])
+                        JSONNode.write(keys[index], into: &bytes)
                         bytes.append(UInt8(ascii: ":"))
-                        bytes += try encoder.encode(entry)
+                        try RecordJSON.append(entry, to: &bytes, fallback: encoder)
                     }
                     return bytes
                 }
