@@ -155,7 +155,8 @@ extension SiteWriter {
 
         private func stage(_ file: OutputFile, _ state: inout State) throws {
             let staging = writer.staging
-            let folder = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
+            // The path is relative and checked (`checkInside`): its folder is all before its last `/`.
+            let folder = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { staging + "/" + file.path[..<$0] } ?? staging
             if state.folders.insert(folder).inserted {
                 // Most folders' parents were made just before (an album's, then its photos'):
                 // one mkdir, and FileManager's walk up the path only when it is not so.

@@ -48,14 +48,30 @@ public final class StampFile: Sendable {
 
     /// The line `parse` reads back.
     static func line(_ name: String, _ stamp: FileStamp) -> String {
-        "\(stamp.size) \(stamp.modified) \(Int64(bitPattern: stamp.inode)) \(Int64(bitPattern: stamp.device)) \(name)\n"
+        var bytes: [UInt8] = []
+        append(name, stamp, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `line`, appended to `bytes`.
+    static func append(_ name: String, _ stamp: FileStamp, to bytes: inout [UInt8]) {
+        for number in [stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), Int64(bitPattern: stamp.device)] {
+            bytes += String(number).utf8
+            bytes.append(UInt8(ascii: " "))
+        }
+        bytes += name.utf8
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Replaces the file (atomically) with these stamps, in name order.
     public func write(_ stamps: [String: FileStamp], temporaries: TemporaryFiles) throws {
-        let text = stamps.sorted { $0.key < $1.key }.map(Self.line).joined()
+        // Bytes, line by line into one array: a string per line and their join were most of a
+        // merge's time to record 30,000 files' stamps.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(stamps.count * 80)
+        for (name, stamp) in stamps.sorted(by: { $0.key < $1.key }) { Self.append(name, stamp, to: &bytes) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try temporaries.writeAtomically(Array(text.utf8), to: path, durable: false)
+        try temporaries.writeAtomically(bytes, to: path, durable: false)
         // Readers that share the file see what it now holds.
         known.withLock { if $0 != nil { $0 = stamps } }
     }

@@ -32,14 +32,55 @@ struct PageTemplateTests {
         return SiteRenderer.linkAssets(pages, template: BuiltInTemplate.template)
     }
 
+    /// Each page as swift-mustache renders it: on its own, and through one memo shared by all
+    /// the pages in turn, twice (the second time, every repeated section is in the memo).
     func expectSameAsSwiftMustache(_ template: SiteTemplate, pages: [PageViewModel]) throws {
         let compiled = try CompiledTemplate(template)
         let fast = try #require(compiled.pages, "the template renders with galgen's renderer")
-        for page in pages {
-            let name = compiled.templateName(for: page.kind)
-            let reference = compiled.library.render(page, withTemplate: name)
-            #expect(fast.render(page, template: name) == reference, "\(page.path) (\(name))")
+        let memo = SectionMemo()
+        for turn in 0..<2 {
+            for page in pages {
+                let name = compiled.templateName(for: page.kind)
+                let reference = compiled.library.render(page, withTemplate: name)
+                #expect(fast.render(page, template: name) == reference, "\(page.path) (\(name))")
+                #expect(fast.render(page, template: name, memo: memo) == reference, "\(page.path) (\(name)) with the memo, turn \(turn)")
+            }
         }
+        #expect(!memo.entries.isEmpty, "segments were kept")
+    }
+
+    /// A segment's text is reused only where what it read from the page is the same: another
+    /// gallery title, language or kind of segment renders it again; a section that reads a scope
+    /// of the page (`{{#labels}}`) is never kept.
+    @Test(arguments: ["{{#segments}}<{{title}}|{{galleryTitle}}|{{labels.live}}|{{#useThumbnailSegments}}T{{/useThumbnailSegments}}>{{/segments}}",
+                      "{{#segments}}{{#labels}}{{live}}{{/labels}}{{title}}{{/segments}}", "{{#segments}}{{title}}{{nope}}{{/segments}}"])
+    func aRememberedSegmentIsRenderedAgainWhereThePageDiffers(_ text: String) throws {
+        let templates = Dictionary(uniqueKeysWithValues: PageKind.requiredTemplates.map { ($0, text) })
+        let compiled = try CompiledTemplate(SiteTemplate(templates: templates, assets: [:]))
+        let fast = try #require(compiled.pages)
+        let photo = try #require(Self.pages().first { page in
+            if case let .photo(body) = page.body { !body.segments.isEmpty } else { false }
+        })
+        var variants = [photo]
+        var retitled = photo
+        retitled.frame.galleryTitle += " again"
+        variants.append(retitled)
+        var french = photo
+        french.frame.labels = Labels(SiteLanguage(tag: "fr", overrides: ["live": "En direct"]))
+        variants.append(french)
+        var plain = photo
+        plain.frame.useThumbnailSegments.toggle()
+        variants.append(plain)
+        let memo = SectionMemo()
+        for page in variants + variants.reversed() {
+            let name = compiled.templateName(for: page.kind)
+            #expect(fast.render(page, template: name, memo: memo) == compiled.library.render(page, withTemplate: name))
+        }
+        // Kept unless it read a scope of the page.
+        #expect(memo.entries.isEmpty == text.contains("{{#labels}}"))
+        // The first template shows each difference: the memo must tell them apart.
+        let texts = Set(variants.map { compiled.library.render($0, withTemplate: compiled.templateName(for: $0.kind)) })
+        #expect(texts.count == (text.contains("galleryTitle") ? variants.count : texts.count))
     }
 
     @Test func builtInTemplateRendersEveryPageAsSwiftMustacheDoes() throws {

@@ -119,10 +119,10 @@ extension BuildPipeline {
     /// rendered and kept: each page's key, lookup and rendering on `jobs` threads.
     private func renderPages(_ pages: [PageViewModel], template: CompiledTemplate) -> (files: [OutputFile], rendered: Int) {
         let pageCache = effects.pages
-        let made = SiteRenderer.linkAssets(pages, template: template.source).concurrentMap(threads: jobs) { page in
+        let made = SiteRenderer.inRuns(SiteRenderer.linkAssets(pages, template: template.source), threads: jobs) { page, memo in
             let key = PageKey.make(templateDigest: template.digest, page: page)
             if let file = pageCache.lookup(key, page.path) { return (file: file, rendered: false) }
-            let file = OutputFile(path: page.path, text: template.render(page))
+            let file = OutputFile(path: page.path, text: template.render(page, memo: memo))
             pageCache.keep(key, file)
             return (file: file, rendered: true)
         }

@@ -1,7 +1,8 @@
 import GalgenCore
 
-/// One segment of a photo page's control: a tab that is a link to its photo's page.
-public struct SegmentViewModel: ViewModel, Equatable, Sendable {
+/// One segment of a photo page's control: a tab that is a link to its photo's page. The same on
+/// each photo page around its photo (but for being selected): rendered once for them (`RepeatedScope`).
+public struct SegmentViewModel: ViewModel, RepeatedScope, Sendable {
     public var tabID: String
     public var title: String
     /// The photo's page, relative to the page the segment is on.
@@ -45,4 +46,7 @@ public struct SegmentViewModel: ViewModel, Equatable, Sendable {
         .init("isLive") { $0.isLive },
         .init("isVideo") { $0.isVideo },
     ]
+
+    /// Its photo's place and whether it is selected: the memo compares the rest.
+    public var repeatKey: Int { positionInAlbum &* 2 &+ (isSelected ? 1 : 0) }
 }

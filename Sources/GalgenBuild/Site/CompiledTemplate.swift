@@ -38,11 +38,17 @@ public struct CompiledTemplate: Sendable {
         PageKind.chooseTemplate(kind.templateChoices) { library.getTemplate(named: $0) != nil }
     }
 
+    /// The page's file, rendered with the template its kind chooses. `memo`: kept while a run of
+    /// pages is rendered on one thread (`SectionMemo`).
+    func render(_ page: PageViewModel, memo: SectionMemo?) -> String {
+        let name = templateName(for: page.kind)
+        if let pages { return pages.render(page, template: name, memo: memo) ?? "" }
+        return library.render(page, withTemplate: name) ?? ""
+    }
+
     /// The page's file, rendered with the template its kind chooses.
     public func render(_ page: PageViewModel) -> String {
-        let name = templateName(for: page.kind)
-        if let pages { return pages.render(page, template: name) ?? "" }
-        return library.render(page, withTemplate: name) ?? ""
+        render(page, memo: nil)
     }
 
     /// swift-mustache escapes `{{name}}` per `Character`, which lets `"` + U+0301 through

@@ -22,10 +22,12 @@ struct PageTemplate: Sendable {
         self.templates = templates
     }
 
-    /// `root` through the template `name`; nil when there is no such template.
-    func render(_ root: any TemplateScope, template name: String) -> String? {
+    /// `root` through the template `name`; nil when there is no such template. With `memo`, a
+    /// section over a `RepeatedScope` reuses what an earlier page rendered of it when that is
+    /// still what it would render (`SectionMemo`).
+    func render(_ root: any TemplateScope, template name: String, memo: SectionMemo? = nil) -> String? {
         guard let nodes = templates[name] else { return nil }
-        var run = Run(templates: templates, stack: [.scope(root)])
+        var run = Run(templates: templates, stack: [.scope(root)], memo: memo)
         run.output.reserveCapacity(Self.expectedPageSize)
         run.render(nodes, contentType: Self.defaultContentType, indentation: nil)
         return run.output
@@ -43,7 +45,10 @@ struct PageTemplate: Sendable {
     private struct Run {
         let templates: [String: [TemplateNode]]
         var stack: [TemplateData]
+        let memo: SectionMemo?
         var output = ""
+        /// Set while a section over a repeated item is rendered for the memo.
+        var recording: SectionRecording?
 
         /// swift-mustache's `MustacheTemplate.render(context:)`: inside an indented partial, a
         /// node's non-empty text that starts a line of this template's text gets the indentation first.
@@ -71,12 +76,12 @@ struct PageTemplate: Sendable {
             case let .variable(name, escaped):
                 guard let value = lookUp(name) else { return }
                 output += escaped ? contentType.escapeText(value.printed) : value.printed
-            case let .section(name, inverted, body):
+            case let .section(name, inverted, body, id):
                 let value = lookUp(name)
                 if inverted {
                     renderInverted(body, value: value, contentType: contentType, indentation: indentation)
                 } else {
-                    renderSection(body, value: value, contentType: contentType, indentation: indentation)
+                    renderSection(body, id: id, value: value, contentType: contentType, indentation: indentation)
                 }
             case let .partial(name, indented):
                 guard let partial = templates[name] else { return }
@@ -87,14 +92,21 @@ struct PageTemplate: Sendable {
             }
         }
 
-        private mutating func renderSection(_ body: [TemplateNode], value: TemplateData?, contentType: any MustacheContentType, indentation: String?) {
+        private mutating func renderSection(_ body: [TemplateNode], id: Int, value: TemplateData?, contentType: any MustacheContentType,
+                                            indentation: String?) {
             switch value {
             case nil, .flag(false):
                 return
             case .flag(true):
                 render(body, contentType: contentType, indentation: indentation)
             case let .list(items):
-                for item in items { rendering(body, inside: .scope(item), contentType: contentType, indentation: indentation) }
+                for item in items {
+                    if let memo, recording == nil, let repeated = item as? any RepeatedScope {
+                        renderRemembered(body, item: repeated, section: id, memo: memo, contentType: contentType, indentation: indentation)
+                    } else {
+                        rendering(body, inside: .scope(item), contentType: contentType, indentation: indentation)
+                    }
+                }
             case let .some(value):
                 rendering(body, inside: value, contentType: contentType, indentation: indentation)
             }
@@ -117,15 +129,45 @@ struct PageTemplate: Sendable {
             stack.removeLast()
         }
 
-        /// The first scope down the stack that has the name's first part, then each further part
-        /// inside the value before it; `.a` and `.` look in the current value only.
-        private func lookUp(_ name: TemplateName) -> TemplateData? {
-            guard let first = name.parts.first else { return stack.last }
-            if name.anchored { return descend(stack.last, into: name.parts[...]) }
-            for value in stack.reversed() {
-                if let found = value.scope?.templateField(first) { return descend(found, into: name.parts.dropFirst()) }
+        /// A section over a repeated item: the memo's text when every name it read below the item
+        /// has the same value here; otherwise rendered, and kept when it read only text, numbers
+        /// and flags below the item.
+        private mutating func renderRemembered(_ body: [TemplateNode], item: any RepeatedScope, section: Int, memo: SectionMemo,
+                                               contentType: any MustacheContentType, indentation: String?) {
+            let contentTypeID = ObjectIdentifier(type(of: contentType))
+            let key = SectionMemo.Key(section: section, item: item.repeatKey)
+            if let entry = memo.entries[key], entry.contentType == contentTypeID, entry.indentation == indentation, item.isSame(as: entry.item),
+               entry.outer.allSatisfy({ TemplateData.same(find($0.name).value, $0.value) }) {
+                output += entry.text
+                return
             }
-            return nil
+            let start = output.utf8.count
+            recording = SectionRecording(depth: stack.count)
+            rendering(body, inside: .scope(item), contentType: contentType, indentation: indentation)
+            let recorded = recording
+            recording = nil
+            guard let recorded, recorded.keepable, memo.entries.count < SectionMemo.limit else { return }
+            let text = String(output[output.utf8.index(output.utf8.startIndex, offsetBy: start)...])
+            memo.entries[key] = SectionMemo.Entry(item: item, outer: recorded.outer, contentType: contentTypeID, indentation: indentation, text: text)
+        }
+
+        /// `find`, noted by the recording of a repeated item's section, if one is being made.
+        private mutating func lookUp(_ name: TemplateName) -> TemplateData? {
+            let (value, frame) = find(name)
+            recording?.note(name, value, foundAt: frame)
+            return value
+        }
+
+        /// The first scope down the stack that has the name's first part, then each further part
+        /// inside the value before it; `.a` and `.` look in the current value only. `frame`: where
+        /// on the stack it was found (-1 when nowhere).
+        private func find(_ name: TemplateName) -> (value: TemplateData?, frame: Int) {
+            guard let first = name.parts.first else { return (stack.last, stack.count - 1) }
+            if name.anchored { return (descend(stack.last, into: name.parts[...]), stack.count - 1) }
+            for frame in stack.indices.reversed() {
+                if let found = stack[frame].scope?.templateField(first) { return (descend(found, into: name.parts.dropFirst()), frame) }
+            }
+            return (nil, -1)
         }
 
         private func descend(_ value: TemplateData?, into parts: ArraySlice<FieldName>) -> TemplateData? {

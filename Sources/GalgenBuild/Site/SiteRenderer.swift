@@ -36,13 +36,24 @@ public enum SiteRenderer {
     /// that many slices of them are rendered at once (the template is a `Sendable` value): a
     /// site written from scratch (a merge of shards, a new template) spends most of its time here.
     public static func renderPages(_ linked: [PageViewModel], template compiled: CompiledTemplate, threads: Int = 1) -> [OutputFile] {
-        linked.concurrentMap(threads: threads, minimumPerSlice: pagesPerSlice) { page in
-            OutputFile(path: page.path, text: compiled.render(page))
-        }
+        inRuns(linked, threads: threads) { page, memo in OutputFile(path: page.path, text: compiled.render(page, memo: memo)) }
     }
 
-    /// Fewer pages than this each are rendered on one thread: starting threads costs more.
-    static let pagesPerSlice = 16
+    /// `transform` of each page, in order, on `threads` threads: runs of up to `pagesPerRun`
+    /// neighbouring pages at a time, each run with a memo of its own (`SectionMemo`: a photo's
+    /// segment is on the pages around it, so a run renders it once).
+    static func inRuns<Result: Sendable>(_ pages: [PageViewModel], threads: Int,
+                                         _ transform: @Sendable (PageViewModel, SectionMemo) -> Result) -> [Result] {
+        let runs = stride(from: 0, to: pages.count, by: pagesPerRun).map { pages[$0..<min(pages.count, $0 + pagesPerRun)] }
+        return runs.concurrentMap(threads: threads, minimumPerSlice: 1) { run in
+            let memo = SectionMemo()
+            return run.map { transform($0, memo) }
+        }.flatMap { $0 }
+    }
+
+    /// Pages rendered one after another on one thread with one memo: enough to render each
+    /// segment once for about ten pages, few enough that a batch of 1,000 is shared by the threads.
+    static let pagesPerRun = 125
 
     /// The files of the site that are neither pages nor images: the template's assets, `_headers`,
     /// and with `base_url` the sitemap of every page's address (`addresses`, in page order; `base`

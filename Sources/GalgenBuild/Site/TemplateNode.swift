@@ -1,11 +1,13 @@
 import GalgenCore
 import Mustache
+import Synchronization
 
 /// One piece of a parsed Mustache template, as galgen's renderer (`PageTemplate`) walks it.
 indirect enum TemplateNode: Sendable {
     case text(String)
     case variable(TemplateName, escaped: Bool)
-    case section(TemplateName, inverted: Bool, body: [TemplateNode])
+    /// `id`: the section's own number in this process (`SectionMemo` keeps what it rendered by it).
+    case section(TemplateName, inverted: Bool, body: [TemplateNode], id: Int)
     /// A partial alone on its line carries the line's indentation (swift-mustache's rule).
     case partial(String, indentation: String?)
     /// `{{% CONTENT_TYPE: … }}`: how the variables after it are escaped.
@@ -33,6 +35,9 @@ struct TemplateName: Sendable, Equatable {
 /// version of swift-mustache did not have) gives nil, and such a template is rendered by
 /// swift-mustache itself (`CompiledTemplate.render`).
 enum SwiftMustacheTokens {
+    /// The sections numbered so far.
+    private static let sections = Atomic<Int>(0)
+
     static func nodes(of template: MustacheTemplate) -> [TemplateNode]? {
         guard let tokens = Mirror(reflecting: template).descendant("tokens") as? [Any] else { return nil }
         var nodes: [TemplateNode] = []
@@ -56,7 +61,7 @@ enum SwiftMustacheTokens {
         case "section", "invertedSection":
             guard let name = plainName(payload, count: 3), let template = payload[2] as? MustacheTemplate,
                   let body = nodes(of: template) else { return nil }
-            return .section(name, inverted: label == "invertedSection", body: body)
+            return .section(name, inverted: label == "invertedSection", body: body, id: sections.add(1, ordering: .relaxed).newValue)
         case "partial":
             guard payload.count == 3, let name = payload[0] as? String, let indentation = payload[1] as? String?,
                   let inherits = payload[2] as? [String: MustacheTemplate]?, inherits == nil else { return nil }

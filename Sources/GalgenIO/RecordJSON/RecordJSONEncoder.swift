@@ -136,13 +136,13 @@ final class JSONObjectBox {
 
     func write(into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "{"))
-        var sorted = entries
-        if !sorted.isEmpty {
-            // Stable: of entries with one key, the last encoded comes last and is the one kept.
-            sorted = sorted.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
-        }
+        // Sorted by key, stably: of entries with one key, the last encoded comes last and is kept.
+        var order = Array(entries.indices)
+        order.sort { entries[$0].key < entries[$1].key || (entries[$0].key == entries[$1].key && $0 < $1) }
         var first = true
-        for (index, entry) in sorted.enumerated() where index + 1 == sorted.count || sorted[index + 1].key != entry.key {
+        for (position, index) in order.enumerated() {
+            let entry = entries[index]
+            if position + 1 < order.count, entries[order[position + 1]].key == entry.key { continue }
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             JSONNode.write(entry.key, into: &bytes)
