@@ -1,4 +1,5 @@
 import Foundation
+import GalgenCore
 
 /// A record file read back, the inverse of `RecordEncoding`: a table (`{"value":{"key":entry,…},
 /// "version":N}`) is decoded an entry at a time into a dictionary made at its final size.

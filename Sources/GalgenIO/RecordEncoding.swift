@@ -59,7 +59,7 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
                     for index in range {
                         guard let entry = table.value[keys[index]] else { continue }
                         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                        JSONNode.write(keys[index], into: &bytes)
+                        RecordJSONEncoder.encode(keys[index], into: &bytes)
                         bytes.append(UInt8(ascii: ":"))
                         try RecordJSON.append(entry, to: &bytes, fallback: encoder)
                     }

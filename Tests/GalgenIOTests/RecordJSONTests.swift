@@ -1,6 +1,6 @@
 import Foundation
-import GalgenCore
 import Testing
+@testable import GalgenCore
 @testable import GalgenIO
 
 /// The records' own JSON coders (`RecordJSON`) write the bytes `JSONEncoder` with sorted keys
@@ -56,6 +56,22 @@ struct RecordJSONTests {
         #expect(try Self.fast([String: Int]()) == Self.foundation([String: Int]()))
         #expect(try Self.fast(Self.photo) == Self.foundation(Self.photo))
         #expect(try Self.fast(Self.video) == Self.foundation(Self.video))
+    }
+
+    /// `build-report.json`'s style: indented, `"key" : value`, empty lists and objects on three
+    /// lines, slashes as they are.
+    @Test func itWritesTheReportsStyleAsJSONEncoderDoes() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var bytes: [UInt8] = []
+        try RecordJSONEncoder.encode(KitchenSink(), into: &bytes, style: .report)
+        #expect(bytes == Array(try encoder.encode(KitchenSink())))
+        bytes = []
+        try RecordJSONEncoder.encode(Self.photo, into: &bytes, style: .report)
+        #expect(bytes == Array(try encoder.encode(Self.photo)))
+        bytes = []
+        try RecordJSONEncoder.encode([[String: [Int]]](), into: &bytes, style: .report)
+        #expect(bytes == Array(try encoder.encode([[String: [Int]]]())))
     }
 
     /// A value that writes one key twice keeps the last, as `JSONEncoder` does; one that writes

@@ -9,12 +9,31 @@ import Foundation
 /// Values it does not write as `JSONEncoder` would (`Date`, `Data`, `URL`, `Decimal`) throw
 /// `RecordJSON.Unsupported`: the caller encodes those with `JSONEncoder` (`RecordJSON.encode`).
 /// The coding path is not kept (no record's type reads it).
-struct RecordJSONEncoder {
-    /// `value`'s JSON appended to `bytes`.
-    static func encode<Value: Encodable>(_ value: Value, into bytes: inout [UInt8]) throws {
+package struct RecordJSONEncoder {
+    /// `value`'s JSON appended to `bytes`, in `style`, its lines `indent` spaces in when pretty.
+    package static func encode<Value: Encodable>(_ value: Value, into bytes: inout [UInt8], style: JSONStyle = .records,
+                                                 indent: Int = 0) throws {
         let node = try JSONNode.of(value)
-        node.write(into: &bytes)
+        node.write(into: &bytes, style, indent: indent)
     }
+
+    /// A string's JSON (a table's key), as `encode` writes it.
+    package static func encode(_ text: String, into bytes: inout [UInt8], style: JSONStyle = .records) {
+        JSONNode.write(text, into: &bytes, escapingSlashes: style.escapesSlashes)
+    }
+}
+
+/// `JSONEncoder`'s output formatting, of those galgen uses: keys are always sorted.
+package struct JSONStyle: Sendable {
+    /// `.prettyPrinted`: a line per value, two spaces in per level, `"key" : value`.
+    package var pretty: Bool
+    /// Without `.withoutEscapingSlashes`: `/` as `\/`.
+    package var escapesSlashes: Bool
+
+    /// The cache's records: `.sortedKeys`.
+    package static let records = JSONStyle(pretty: false, escapesSlashes: true)
+    /// `build-report.json`: `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`.
+    package static let report = JSONStyle(pretty: true, escapesSlashes: false)
 }
 
 /// A value on its way to bytes: scalars as they are, containers as boxes the coding containers fill.
@@ -72,25 +91,47 @@ enum JSONNode {
         return .float(value)
     }
 
-    func write(into bytes: inout [UInt8]) {
+    func write(into bytes: inout [UInt8], _ style: JSONStyle, indent: Int) {
         switch self {
-        case let .string(text): Self.write(text, into: &bytes)
+        case let .string(text): Self.write(text, into: &bytes, escapingSlashes: style.escapesSlashes)
         case let .integer(number): bytes += String(number).utf8
         case let .unsigned(number): bytes += String(number).utf8
         case let .double(number): Self.number(number.description, into: &bytes)
         case let .float(number): Self.number(number.description, into: &bytes)
         case let .bool(flag): bytes += (flag ? "true" : "false").utf8
         case .null: bytes += "null".utf8
-        case let .object(box): box.write(into: &bytes)
+        case let .object(box): box.write(into: &bytes, style, indent: indent)
         case let .array(box):
-            bytes.append(UInt8(ascii: "["))
+            Self.open(UInt8(ascii: "["), count: box.items.count, into: &bytes, style, indent: indent)
             for (index, item) in box.items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                item.write(into: &bytes)
+                Self.separate(index, into: &bytes, style, indent: indent + 2)
+                item.write(into: &bytes, style, indent: indent + 2)
             }
-            bytes.append(UInt8(ascii: "]"))
-        case let .pending(encoder): (encoder.node ?? .object(JSONObjectBox())).write(into: &bytes)
+            Self.close(UInt8(ascii: "]"), into: &bytes, style, indent: indent)
+        case let .pending(encoder): (encoder.node ?? .object(JSONObjectBox())).write(into: &bytes, style, indent: indent)
         }
+    }
+
+    /// A container's first byte; pretty, an empty one is `[` or `{`, a blank line and the close.
+    static func open(_ byte: UInt8, count: Int, into bytes: inout [UInt8], _ style: JSONStyle, indent: Int) {
+        bytes.append(byte)
+        if style.pretty, count == 0 { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    /// What comes before a container's value `index`: a comma after the first; pretty, a new line and its indentation.
+    static func separate(_ index: Int, into bytes: inout [UInt8], _ style: JSONStyle, indent: Int) {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        guard style.pretty else { return }
+        bytes.append(UInt8(ascii: "\n"))
+        bytes += repeatElement(UInt8(ascii: " "), count: indent)
+    }
+
+    static func close(_ byte: UInt8, into bytes: inout [UInt8], _ style: JSONStyle, indent: Int) {
+        if style.pretty {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += repeatElement(UInt8(ascii: " "), count: indent)
+        }
+        bytes.append(byte)
     }
 
     /// A number's description as `JSONEncoder` writes it: `1` for `1.0`, `1e+20` as it is.
@@ -98,14 +139,15 @@ enum JSONNode {
         bytes += description.hasSuffix(".0") ? description.utf8.dropLast(2) : description.utf8[...]
     }
 
-    /// A string in quotes, escaped as `JSONEncoder` escapes: `"`, `\`, `/`, and control
-    /// characters (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX` in lowercase hex).
-    static func write(_ text: String, into bytes: inout [UInt8]) {
+    /// A string in quotes, escaped as `JSONEncoder` escapes: `"`, `\`, `/` (unless not
+    /// `escapingSlashes`), and control characters (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`
+    /// in lowercase hex).
+    static func write(_ text: String, into bytes: inout [UInt8], escapingSlashes: Bool = true) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x2F {
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && escapingSlashes) {
                 bytes += UnsafeBufferPointer(rebasing: utf8[start..<index])
                 start = index + 1
                 switch byte {
@@ -134,22 +176,22 @@ enum JSONNode {
 final class JSONObjectBox {
     var entries: [(key: String, value: JSONNode)] = []
 
-    func write(into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "{"))
+    func write(into bytes: inout [UInt8], _ style: JSONStyle, indent: Int) {
         // Sorted by key, stably: of entries with one key, the last encoded comes last and is kept.
         var order = Array(entries.indices)
         order.sort { entries[$0].key < entries[$1].key || (entries[$0].key == entries[$1].key && $0 < $1) }
-        var first = true
+        order = order.enumerated().filter { position, index in
+            position + 1 == order.count || entries[order[position + 1]].key != entries[index].key
+        }.map(\.element)
+        JSONNode.open(UInt8(ascii: "{"), count: order.count, into: &bytes, style, indent: indent)
         for (position, index) in order.enumerated() {
             let entry = entries[index]
-            if position + 1 < order.count, entries[order[position + 1]].key == entry.key { continue }
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            JSONNode.write(entry.key, into: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            entry.value.write(into: &bytes)
+            JSONNode.separate(position, into: &bytes, style, indent: indent + 2)
+            JSONNode.write(entry.key, into: &bytes, escapingSlashes: style.escapesSlashes)
+            bytes += style.pretty ? " : ".utf8 : ":".utf8
+            entry.value.write(into: &bytes, style, indent: indent + 2)
         }
-        bytes.append(UInt8(ascii: "}"))
+        JSONNode.close(UInt8(ascii: "}"), into: &bytes, style, indent: indent)
     }
 }
 

@@ -9,20 +9,20 @@ import Foundation
 /// that is not strictly JSON) throws `RecordJSON.Unsupported`, and so does any error: the caller
 /// then decodes the same bytes with `JSONDecoder` (`RecordJSON.decode`), whose answer and error
 /// are the ones that count. The coding path is not kept (no record's type reads it).
-final class RecordJSONDecoder: Decoder {
+package final class RecordJSONDecoder: Decoder {
     private(set) var tape: JSONTape
     /// The token the next `container` call reads.
     fileprivate var current = 0
-    let userInfo: [CodingUserInfoKey: Any]
-    var codingPath: [any CodingKey] { [] }
+    package let userInfo: [CodingUserInfoKey: Any]
+    package var codingPath: [any CodingKey] { [] }
 
-    init(_ bytes: [UInt8], userInfo: [CodingUserInfoKey: Any] = [:]) {
+    package init(_ bytes: [UInt8], userInfo: [CodingUserInfoKey: Any] = [:]) {
         tape = JSONTape(bytes)
         self.userInfo = userInfo
     }
 
     /// The value whose bytes are at `range` of the bytes.
-    func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>) throws -> Value {
         try tape.parse(range)
         return try value(Value.self, at: 0)
     }
@@ -100,15 +100,15 @@ final class RecordJSONDecoder: Decoder {
         return number
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(KeyedTapeContainer(decoder: self, object: try checked(current, .object)))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         UnkeyedTapeContainer(decoder: self, array: try checked(current, .array))
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer {
         SingleTapeContainer(decoder: self, index: current)
     }
 

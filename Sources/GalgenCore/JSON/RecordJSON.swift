@@ -6,9 +6,9 @@ import Foundation
 /// Hand-written, not a package: none of the JSON packages that make Codable fast (IkigaJSON,
 /// ZippyJSON) is in the package mirror, and Foundation's coders cost a merge of 10,000 photos
 /// a fifth of its CPU time (issue 42).
-enum RecordJSON {
+package enum RecordJSON {
     /// A value or a text the fast coders leave to Foundation's.
-    struct Unsupported: Error {}
+    package struct Unsupported: Error {}
 
     /// The types `JSONEncoder` and `JSONDecoder` write and read in a way of their own rather than
     /// through their `Codable` conformance.
@@ -20,7 +20,7 @@ enum RecordJSON {
 
     /// `value`'s JSON appended to `bytes`: what `encoder` (sorted keys, no other formatting)
     /// writes, which writes it when the fast encoder cannot.
-    static func append<Value: Encodable>(_ value: Value, to bytes: inout [UInt8], fallback encoder: JSONEncoder) throws {
+    package static func append<Value: Encodable>(_ value: Value, to bytes: inout [UInt8], fallback encoder: JSONEncoder) throws {
         let start = bytes.count
         do {
             try RecordJSONEncoder.encode(value, into: &bytes)
@@ -31,7 +31,7 @@ enum RecordJSON {
     }
 
     /// The value at `range` of `decoder`'s bytes, or `JSONDecoder`'s reading (and error) of them.
-    static func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, with decoder: RecordJSONDecoder,
+    package static func decode<Value: Decodable>(_ type: Value.Type, at range: Range<Int>, with decoder: RecordJSONDecoder,
                                          fallback: JSONDecoder) throws -> Value {
         do {
             return try decoder.decode(Value.self, at: range)
