@@ -81,12 +81,20 @@ public final class ContentStore: Sendable {
     /// a kept digest under another suffix goes too), and temporary files of dead processes.
     public func removeAll(except kept: Set<String>) {
         TemporaryFiles.removeOrphans(in: [folder])
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") && !kept.contains(name) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        // The names as the folder holds them (no Foundation listing: a merge's store holds 20,000).
+        for bytes in DirectoryNames.read(folder) ?? [] where bytes.first != UInt8(ascii: ".") {
+            let name = String(decoding: bytes, as: UTF8.self)
+            if !kept.contains(name) { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
         }
         // A digest has no dot; what follows its first is the suffix.
-        let digests = Set(kept.map { String($0.prefix { $0 != "." }) })
-        withStamps { $0.byDigest = $0.byDigest.filter { digests.contains($0.key) }; $0.changed = true }
+        let digests = Set(kept.map { name in String(name.utf8.prefix { $0 != UInt8(ascii: ".") })! })
+        withStamps { stamps in
+            let known = stamps.byDigest.filter { digests.contains($0.key) }
+            if known.count != stamps.byDigest.count {
+                stamps.byDigest = known
+                stamps.changed = true
+            }
+        }
     }
 
     /// Writes the stamps file if a stamp was recorded since it was read.

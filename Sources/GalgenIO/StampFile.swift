@@ -56,7 +56,7 @@ public final class StampFile: Sendable {
     /// `line`, appended to `bytes`.
     static func append(_ name: String, _ stamp: FileStamp, to bytes: inout [UInt8]) {
         for number in [stamp.size, stamp.modified, Int64(bitPattern: stamp.inode), Int64(bitPattern: stamp.device)] {
-            bytes += String(number).utf8
+            appendDecimal(number, to: &bytes)
             bytes.append(UInt8(ascii: " "))
         }
         bytes += name.utf8
@@ -74,6 +74,19 @@ public final class StampFile: Sendable {
         try temporaries.writeAtomically(bytes, to: path, durable: false)
         // Readers that share the file see what it now holds.
         known.withLock { if $0 != nil { $0 = stamps } }
+    }
+
+    /// `number` in decimal, `-` first when negative, without making a String of it.
+    static func appendDecimal(_ number: Int64, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Its magnitude as unsigned, so Int64.min has one too; its digits last first, then turned.
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// A decimal number, without making a String of it (a stamps file has thousands). It may be
