@@ -111,9 +111,13 @@ struct SiteBuild {
             if settings.shard == nil { cache.lastBuild.forget() }
             var summary = try await pipeline.build(loaded)
             summary.configurationKey = key
-            if let record = summary.record { BuildReport.save(record, cache: cache.layout, reporter: reporter) }
-            if let key, settings.shard == nil {
-                cache.lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath, readSince: started)
+            // The report and the last build's record, at once: neither reads the other.
+            let (record, layout, reporter) = (summary.record, cache.layout, reporter)
+            try? alongside({ if let record { BuildReport.save(record, cache: layout, reporter: reporter) } }) {
+                if let key, settings.shard == nil {
+                    cache.lastBuild.record(LastBuild(key: key, summary: summary, warnings: warnings.all), config: settings.configPath,
+                                           readSince: started)
+                }
             }
             return .success(summary)
         } catch {

@@ -15,6 +15,7 @@ extension BuildPipeline {
         let total = plan.sources.count
         let found = lookUpAll(plan, fetched: fetched, needsLocation: gallery.viewer.originals)
         var rendered: [ImageSource: KeyedImage] = [:]
+        rendered.reserveCapacity(total)
         var failed: [ImageSource: ImageFailure] = [:]
         for (planned, find) in zip(plan.sources, found) {
             switch find {

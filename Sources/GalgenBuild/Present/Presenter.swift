@@ -135,9 +135,12 @@ public enum Presenter {
         let segments = segments(context)
         // Each item's page on its own: on every core (a merge presents 10,000 while the site
         // writer copies renditions on one of them).
-        return overviewPages(context) + Array(shown.indices).concurrentMap(threads: everyCore, minimumPerSlice: 64) {
+        var pages = Array(shown.indices).concurrentMap(threads: everyCore, minimumPerSlice: 64) {
             itemPage(context, segments: segments, index: $0)
         }
+        // Moved along in their array, not copied into another.
+        pages.insert(contentsOf: overviewPages(context), at: 0)
+        return pages
     }
 
     /// An item's own page, of the kind its media kind calls for: the one place the present stage

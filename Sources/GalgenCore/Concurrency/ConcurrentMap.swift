@@ -6,22 +6,44 @@ import Synchronization
 public let everyCore = ProcessInfo.processInfo.activeProcessorCount
 
 extension Array where Element: Sendable {
-    /// `transform` of every element, in order, on up to `threads` threads: the elements are cut
-    /// into `threads` contiguous slices (none smaller than `minimumPerSlice`, since starting a
-    /// thread costs more than a few small jobs), each sliced on its own thread.
+    /// `transform` of every element, in order, on up to `threads` threads. The elements are cut
+    /// into chunks (none smaller than `minimumPerSlice`, since handing out a chunk costs more than
+    /// a few small jobs), a few per thread, and each thread takes the next chunk left when it is
+    /// done with one: a thread whose chunks were quick does not wait for a slow one's (the merge's
+    /// lookups left a core idle for a tenth of their time when each thread had one half).
     public func concurrentMap<Result: Sendable>(threads: Int, minimumPerSlice: Int = 16,
                                                 _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let slices = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
-        guard slices > 1 else { return map(transform) }
-        let size = (count + slices - 1) / slices
-        let done = Mutex<[[Result]]>([[Result]](repeating: [], count: slices))
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = (slice * size)..<Swift.min(count, (slice + 1) * size)
-            let results = self[range].map(transform)
-            done.withLock { $0[slice] = results }
+        let workers = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
+        guard workers > 1 else { return map(transform) }
+        let chunks = Swift.max(workers, Swift.min(count / Swift.max(1, minimumPerSlice), workers * Self.chunksPerThread))
+        let size = (count + chunks - 1) / chunks
+        let next = Atomic<Int>(0)
+        // Each result is made in its place in the array returned: no array per chunk, and no
+        // copy of them all at the end (for pages, a retain and a release of every field).
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let results = UninitializedResults(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let chunk = next.add(1, ordering: .relaxed).oldValue
+                    guard chunk < chunks else { return }
+                    for index in Swift.min(count, chunk * size)..<Swift.min(count, (chunk + 1) * size) {
+                        (results.buffer.baseAddress! + index).initialize(to: transform(self[index]))
+                    }
+                }
+            }
+            initialized = count
         }
-        return done.withLock { $0.flatMap { $0 } }
     }
+}
+
+/// The array `concurrentMap` fills: each thread initializes elements no other thread touches.
+private struct UninitializedResults<Result>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result>
+}
+
+extension Array {
+    /// How many chunks `concurrentMap` cuts per thread, at most.
+    static var chunksPerThread: Int { 8 }
 }
 
 /// `body` on the calling thread while `other` runs on another; returns once both are done,

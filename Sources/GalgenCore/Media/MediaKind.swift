@@ -10,7 +10,9 @@ public enum MediaKind: String, Equatable, Hashable, Sendable, CaseIterable, Coda
     /// The kind of a file named `fileName`, from its extension (the folder walk never opens a
     /// file to decide); nil when no format galgen reads is named so.
     public init?(fileName: some StringProtocol) {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex,
+        // By bytes: `.` is ASCII, so where it is in UTF-8 is where it is in the text.
+        let fileName = Substring(fileName)
+        guard let dot = fileName.utf8.lastIndex(of: UInt8(ascii: ".")), dot != fileName.startIndex,
               let format = ImageFormat(fileExtension: fileName[fileName.index(after: dot)...]) else { return nil }
         self = format.identity.mediaKind
     }

@@ -43,15 +43,16 @@ public enum MediaPairing {
 
     /// `/a/IMG_1234.HEIC` → `/a/img_1234`: the folder and the name before its last dot.
     private static func stemKey(_ path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        let folder = path.dropLast(name.count)
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        return (folder + stem).lowercased()
+        // By bytes (`/` and `.` are ASCII): a walk by `Character` cost a gallery of 10,000 a tenth of a second.
+        let utf8 = path.utf8
+        let nameStart = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let dot = utf8[nameStart...].lastIndex(of: UInt8(ascii: ".")) ?? utf8.endIndex
+        return path[..<dot].lowercased()
     }
 
     /// `/a/clip.mp4.jpg` → `/a/clip.mp4`: the video a poster image is named after, if its name says so.
     private static func posterOwner(_ path: String) -> String? {
-        guard let dot = path.lastIndex(of: "."), MediaKind(fileName: path[..<dot]) == .video else { return nil }
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")), MediaKind(fileName: path[..<dot]) == .video else { return nil }
         return String(path[..<dot]).lowercased()
     }
 }
