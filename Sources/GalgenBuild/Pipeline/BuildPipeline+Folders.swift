@@ -70,7 +70,7 @@ extension BuildPipeline {
                 image.modified = modified
                 image.sidecarPath = sidecarBeside(image, directory: directory, names: &sidecarNames)
                 // Its folder's listing changes when a sidecar is put beside it.
-                if case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") {
+                if case let .local(_, resolved) = image.source, let slash = resolved.utf8.lastIndex(of: UInt8(ascii: "/")) {
                     inputs.append(String(resolved[...slash]))
                 }
                 singles.append(image)
@@ -129,7 +129,8 @@ extension BuildPipeline {
     /// leading out of gallery.yml's folder and the photo's own is not read, as a folder's walk
     /// would not follow it: it could publish any file the user can read as a caption.
     private func sidecarBeside(_ image: GalleryImage, directory: String, names: inout SidecarNames) -> String? {
-        guard case let .local(_, resolved) = image.source, let slash = resolved.lastIndex(of: "/") else { return nil }
+        // By bytes (`/` is ASCII): a search by `Character` cost a gallery of 10,000 photos a tenth of a second.
+        guard case let .local(_, resolved) = image.source, let slash = resolved.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let folder = String(resolved[...slash])
         let name = String(resolved[resolved.index(after: slash)...])
         for candidate in Sidecar.candidates(for: name) where names.mayHold(candidate, in: folder) {

@@ -28,25 +28,28 @@ extension SitePresentation {
         let bySlug = Dictionary(shown.map { ($0.image.slug, $0) }) { first, _ in first }
         let zip = downloads[album.slug]
         let noun = Presenter.itemNoun(shown)
-        for index in pages.indices {
-            let path = pages[index].path
-            switch pages[index].body {
+        let (labels, count) = (labels, shown.count)
+        // Each page on its own, on every core (an album of 10,000 photos has as many pages).
+        pages = pages.concurrentMap(threads: everyCore, minimumPerSlice: 64) { page in
+            var page = page
+            switch page.body {
             case var .photo(body):
-                guard let item = bySlug[body.photo.slug] else { continue }
+                guard let item = bySlug[body.photo.slug] else { return page }
                 let target = AlbumDownloadPlan.target(item)
-                body.photo.download = DownloadLinkViewModel(href: OutputLayout.href(from: path, to: target.path),
+                body.photo.download = DownloadLinkViewModel(href: OutputLayout.href(from: page.path, to: target.path),
                                                             fileName: "\(item.image.slug).\(target.ext)", label: labels.text("download"))
-                pages[index].body = .photo(body)
+                page.body = .photo(body)
             case var .overview(body):
-                guard let zip else { continue }
-                let count = labels.text(Presenter.itemKey(noun), count: shown.count)
+                guard let zip else { return page }
+                let items = labels.text(Presenter.itemKey(noun), count: count)
                 body.downloadAll = DownloadLinkViewModel(
-                    href: OutputLayout.href(from: path, to: zip.path), fileName: zip.fileName,
-                    label: labels.text("downloadAll", ["count": count, "size": AlbumDownloadPlan.sizeText(zip.byteCount)]))
-                pages[index].body = .overview(body)
+                    href: OutputLayout.href(from: page.path, to: zip.path), fileName: zip.fileName,
+                    label: labels.text("downloadAll", ["count": items, "size": AlbumDownloadPlan.sizeText(zip.byteCount)]))
+                page.body = .overview(body)
             default:
-                continue
+                break
             }
+            return page
         }
     }
 }
