@@ -42,6 +42,9 @@ public enum Slug {
     /// Lowercased, decomposed (NFKD) and without combining marks, with letters that have no
     /// decomposition spelt the way they are usually written in ASCII.
     private static func latin(_ text: String) -> String {
+        // ASCII has no decomposition, no marks and nothing spelt out: only its case changes (a
+        // gallery of 10,000 photos' slugs spent most of their time in Foundation's NFKD).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var result = ""
         for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars
         where scalar.properties.generalCategory != .nonspacingMark {
@@ -79,10 +82,13 @@ public enum Slug {
                 return components.host ?? path
             }
             name = String(last).removingPercentEncoding ?? String(last)
+        } else if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.index(after: slash) != path.endIndex {
+            // After the last `/`, by bytes (`/` is ASCII).
+            name = String(path[path.utf8.index(after: slash)...])
         } else {
             name = path.split(separator: "/").last.map(String.init) ?? path
         }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 }
