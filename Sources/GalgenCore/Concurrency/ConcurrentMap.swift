@@ -36,7 +36,8 @@ extension Array where Element: Sendable {
     }
 }
 
-/// The array `concurrentMap` fills: each thread initializes elements no other thread touches.
+/// The array `concurrentMap` fills (or `concurrentUpdate` changes): each thread touches elements
+/// no other thread touches.
 private struct UninitializedResults<Result>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Result>
 }
@@ -44,6 +45,35 @@ private struct UninitializedResults<Result>: @unchecked Sendable {
 extension Array {
     /// How many chunks `concurrentMap` cuts per thread, at most.
     static var chunksPerThread: Int { 8 }
+}
+
+extension Array where Element: Sendable {
+    /// `update` applied to every element in place, on up to `threads` threads, chunked as
+    /// `concurrentMap` chunks: no second array of them all (an album of 10,000 photo pages is
+    /// 15 MB of view models).
+    public mutating func concurrentUpdate(threads: Int, minimumPerSlice: Int = 16, _ update: @Sendable (inout Element) -> Void) {
+        let workers = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
+        guard workers > 1 else {
+            for index in indices { update(&self[index]) }
+            return
+        }
+        let count = count
+        let chunks = Swift.max(workers, Swift.min(count / Swift.max(1, minimumPerSlice), workers * Self.chunksPerThread))
+        let size = (count + chunks - 1) / chunks
+        let next = Atomic<Int>(0)
+        withUnsafeMutableBufferPointer { buffer in
+            let elements = UninitializedResults(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let chunk = next.add(1, ordering: .relaxed).oldValue
+                    guard chunk < chunks else { return }
+                    for index in Swift.min(count, chunk * size)..<Swift.min(count, (chunk + 1) * size) {
+                        update(&elements.buffer[index])
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// `body` on the calling thread while `other` runs on another; returns once both are done,

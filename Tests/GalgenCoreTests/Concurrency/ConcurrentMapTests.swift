@@ -27,4 +27,25 @@ struct ConcurrentMapTests {
         }
         #expect(sizes.withLock { $0 } == [0, 1, 2])
     }
+
+    /// Strings (a reference in each result) come out whole and in order, and so does an update
+    /// in place; a thread whose chunks were slow does not hold back the others' (each element once).
+    @Test(arguments: [0, 1, 15, 16, 33, 1000, 1001])
+    func stringsAndUpdatesInPlace(count: Int) {
+        let words = (0..<count).map { "word number \($0), long enough to live on the heap" }
+        for threads in [1, 2, 3, 8] {
+            #expect(words.concurrentMap(threads: threads, minimumPerSlice: 4) { $0.uppercased() } == words.map { $0.uppercased() })
+            var updated = words
+            updated.concurrentUpdate(threads: threads, minimumPerSlice: 4) { $0 += "!" }
+            #expect(updated == words.map { $0 + "!" })
+        }
+        let seen = Mutex<[Int: Int]>([:])
+        var numbers = Array(0..<count)
+        numbers.concurrentUpdate(threads: 4, minimumPerSlice: 2) { number in
+            seen.withLock { $0[number, default: 0] += 1 }
+            number *= 2
+        }
+        #expect(numbers == (0..<count).map { $0 * 2 })
+        #expect(seen.withLock { $0.count == count && $0.values.allSatisfy { $0 == 1 } })
+    }
 }

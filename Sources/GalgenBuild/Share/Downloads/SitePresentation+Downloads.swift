@@ -30,17 +30,16 @@ extension SitePresentation {
         let noun = Presenter.itemNoun(shown)
         let (labels, count) = (labels, shown.count)
         // Each page on its own, on every core (an album of 10,000 photos has as many pages).
-        pages = pages.concurrentMap(threads: everyCore, minimumPerSlice: 64) { page in
-            var page = page
+        pages.concurrentUpdate(threads: everyCore, minimumPerSlice: 64) { page in
             switch page.body {
             case var .photo(body):
-                guard let item = bySlug[body.photo.slug] else { return page }
+                guard let item = bySlug[body.photo.slug] else { return }
                 let target = AlbumDownloadPlan.target(item)
                 body.photo.download = DownloadLinkViewModel(href: OutputLayout.href(from: page.path, to: target.path),
                                                             fileName: "\(item.image.slug).\(target.ext)", label: labels.text("download"))
                 page.body = .photo(body)
             case var .overview(body):
-                guard let zip else { return page }
+                guard let zip else { return }
                 let items = labels.text(Presenter.itemKey(noun), count: count)
                 body.downloadAll = DownloadLinkViewModel(
                     href: OutputLayout.href(from: page.path, to: zip.path), fileName: zip.fileName,
@@ -49,7 +48,6 @@ extension SitePresentation {
             default:
                 break
             }
-            return page
         }
     }
 }
