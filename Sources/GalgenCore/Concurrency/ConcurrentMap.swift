@@ -6,74 +6,72 @@ import Synchronization
 public let everyCore = ProcessInfo.processInfo.activeProcessorCount
 
 extension Array where Element: Sendable {
-    /// `transform` of every element, in order, on up to `threads` threads. The elements are cut
-    /// into chunks (none smaller than `minimumPerSlice`, since handing out a chunk costs more than
-    /// a few small jobs), a few per thread, and each thread takes the next chunk left when it is
-    /// done with one: a thread whose chunks were quick does not wait for a slow one's (the merge's
-    /// lookups left a core idle for a tenth of their time when each thread had one half).
+    /// `transform` of every element, in order, on up to `threads` threads (`ChunkedWork`).
     public func concurrentMap<Result: Sendable>(threads: Int, minimumPerSlice: Int = 16,
                                                 _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let workers = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
-        guard workers > 1 else { return map(transform) }
-        let chunks = Swift.max(workers, Swift.min(count / Swift.max(1, minimumPerSlice), workers * Self.chunksPerThread))
-        let size = (count + chunks - 1) / chunks
-        let next = Atomic<Int>(0)
+        guard let work = ChunkedWork(count: count, threads: threads, minimumPerSlice: minimumPerSlice) else { return map(transform) }
         // Each result is made in its place in the array returned: no array per chunk, and no
         // copy of them all at the end (for pages, a retain and a release of every field).
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let results = UninitializedResults(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let chunk = next.add(1, ordering: .relaxed).oldValue
-                    guard chunk < chunks else { return }
-                    for index in Swift.min(count, chunk * size)..<Swift.min(count, (chunk + 1) * size) {
-                        (results.buffer.baseAddress! + index).initialize(to: transform(self[index]))
-                    }
-                }
-            }
+            let results = SharedBuffer(buffer: buffer)
+            work.run { index in (results.buffer.baseAddress! + index).initialize(to: transform(self[index])) }
             initialized = count
         }
     }
-}
 
-/// The array `concurrentMap` fills (or `concurrentUpdate` changes): each thread touches elements
-/// no other thread touches.
-private struct UninitializedResults<Result>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result>
-}
-
-extension Array {
-    /// How many chunks `concurrentMap` cuts per thread, at most.
-    static var chunksPerThread: Int { 8 }
-}
-
-extension Array where Element: Sendable {
-    /// `update` applied to every element in place, on up to `threads` threads, chunked as
-    /// `concurrentMap` chunks: no second array of them all (an album of 10,000 photo pages is
-    /// 15 MB of view models).
+    /// `update` applied to every element in place, on up to `threads` threads (`ChunkedWork`):
+    /// no second array of them all (an album of 10,000 photo pages is 15 MB of view models).
     public mutating func concurrentUpdate(threads: Int, minimumPerSlice: Int = 16, _ update: @Sendable (inout Element) -> Void) {
-        let workers = Swift.min(Swift.max(1, threads), count / Swift.max(1, minimumPerSlice))
-        guard workers > 1 else {
+        guard let work = ChunkedWork(count: count, threads: threads, minimumPerSlice: minimumPerSlice) else {
             for index in indices { update(&self[index]) }
             return
         }
-        let count = count
-        let chunks = Swift.max(workers, Swift.min(count / Swift.max(1, minimumPerSlice), workers * Self.chunksPerThread))
+        withUnsafeMutableBufferPointer { buffer in
+            let elements = SharedBuffer(buffer: buffer)
+            work.run { index in update(&elements.buffer[index]) }
+        }
+    }
+}
+
+/// Indexes `0..<count` cut into chunks (none smaller than `minimumPerSlice`, since handing out a
+/// chunk costs more than a few small jobs), a few per thread, on up to `threads` threads: each
+/// takes the next chunk left when it is done with one, so a thread whose chunks were quick does
+/// not wait for a slow one's (the merge's lookups left a core idle for a tenth of their time when
+/// each thread had one half). Nil when one thread would do it all.
+struct ChunkedWork {
+    let count: Int
+    let workers: Int
+    let chunks: Int
+
+    /// How many chunks per thread, at most.
+    static let chunksPerThread = 8
+
+    init?(count: Int, threads: Int, minimumPerSlice: Int) {
+        let most = count / Swift.max(1, minimumPerSlice)
+        workers = Swift.min(Swift.max(1, threads), most)
+        guard workers > 1 else { return nil }
+        self.count = count
+        chunks = Swift.max(workers, Swift.min(most, workers * Self.chunksPerThread))
+    }
+
+    /// `body` of every index, each once, on `workers` threads.
+    func run(_ body: @Sendable (Int) -> Void) {
         let size = (count + chunks - 1) / chunks
         let next = Atomic<Int>(0)
-        withUnsafeMutableBufferPointer { buffer in
-            let elements = UninitializedResults(buffer: buffer)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let chunk = next.add(1, ordering: .relaxed).oldValue
-                    guard chunk < chunks else { return }
-                    for index in Swift.min(count, chunk * size)..<Swift.min(count, (chunk + 1) * size) {
-                        update(&elements.buffer[index])
-                    }
-                }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let chunk = next.add(1, ordering: .relaxed).oldValue
+                guard chunk < chunks else { return }
+                for index in Swift.min(count, chunk * size)..<Swift.min(count, (chunk + 1) * size) { body(index) }
             }
         }
     }
+}
+
+/// An array's storage that several threads fill or change (`concurrentMap`,
+/// `concurrentUpdate`): each touches elements no other thread touches.
+private struct SharedBuffer<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
 
 /// `body` on the calling thread while `other` runs on another; returns once both are done,
