@@ -28,11 +28,13 @@ extension BuildRecord {
             var piece = Array((index > 0 ? ",\n" : "").utf8)
             // Two levels in: every line of the photo's object indented by four more spaces, but
             // the blank line of an empty list.
+            let start = piece.count
             piece += "    ".utf8
             do {
                 try RecordJSONEncoder.encode(image, into: &piece, style: .report, indent: 4)
             } catch {
-                piece.removeLast(4)
+                // Whatever the fast encoder wrote goes, as in `RecordJSON.append`.
+                piece.removeSubrange(start...)
                 var lineStart = true
                 for byte in try encoder.encode(image) {
                     if lineStart, byte != UInt8(ascii: "\n") { piece += Array("    ".utf8) }

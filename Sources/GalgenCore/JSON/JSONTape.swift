@@ -15,7 +15,7 @@ struct JSONTape {
     struct Token {
         var kind: Kind
         /// A string's bytes without its quotes, a number's or a literal's bytes; for an object or
-        /// an array, unused.
+        /// an array, from its opening bracket to past its closing one.
         var start: Int32
         var end: Int32
         /// The index of the token after this value and all it holds.
