@@ -48,8 +48,13 @@ static int copy_bytes(int in, int out) {
 }
 
 int galgen_clone_or_copy(const char *source, const char *destination) {
+    struct stat written;
+    return galgen_clone_or_copy_stat(source, destination, &written);
+}
+
+int galgen_clone_or_copy_stat(const char *source, const char *destination, struct stat *written) {
 #if defined(__APPLE__)
-    if (clonefile(source, destination, 0) == 0) return 0;
+    if (clonefile(source, destination, 0) == 0) return stat(destination, written);
 #endif
     int in = open(source, O_RDONLY | O_CLOEXEC);
     if (in < 0) return -1;
@@ -66,6 +71,7 @@ int galgen_clone_or_copy(const char *source, const char *destination) {
 #else
     result = copy_bytes(in, out);
 #endif
+    if (result == 0 && fstat(out, written) != 0) result = -1;
     int saved = errno;
     if (close(out) != 0 && result == 0) { result = -1; saved = errno; }
     close(in);

@@ -14,6 +14,7 @@ public enum BuildSession {
         defer { interrupt.cancel() }
         var build = SiteBuild(settings: settings, fetcher: fetcher, reporter: reporter)
         build.mergesShards = true
+        build.endsProcess = true
         switch await build.run() {
         case let .failure(failure):
             reporter.line("error: \(failure)", style: .error)

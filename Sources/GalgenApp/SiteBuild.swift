@@ -24,6 +24,8 @@ struct SiteBuild {
     /// `galgen build`: a cache holding shards' work (`shards/`) is merged, rendering nothing.
     /// (`galgen serve` renders what the shards left, as any build on one machine.)
     var mergesShards = false
+    /// `galgen build`: the process ends with this build, so what it held is not freed (`KeptUntilExit`).
+    var endsProcess = false
 
     enum Failure: Error, CustomStringConvertible {
         case lock(BuildLock.Failure)
@@ -79,6 +81,7 @@ struct SiteBuild {
         let started = FileStamp.now()
         let cache = CacheFolder(root: settings.cachePath, output: settings.outputPath, shard: settings.shard)
         var pipeline = pipeline(cache: cache)
+        defer { if endsProcess { KeptUntilExit.keep(pipeline, cache) } }
         pipeline.formatsLater = formatsLater
         pipeline.shards = shardRole(cache)
         // gallery.yml read once, by the pipeline that builds it, before the cache's records are:

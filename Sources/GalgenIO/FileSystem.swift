@@ -15,6 +15,12 @@ public enum FileSystem {
     /// (`/proc`, `/sys`) that claims another size than it has, cannot blow memory either; such a
     /// file is refused.
     public static func read(_ path: String, limit: ReadLimit, sameFileAs expected: FileStamp? = nil) throws -> [UInt8] {
+        try stamped(path, limit: limit, sameFileAs: expected).bytes
+    }
+
+    /// `read`, with the stamp of the file it read (its `fstat` as it was opened).
+    public static func stamped(_ path: String, limit: ReadLimit, sameFileAs expected: FileStamp? = nil) throws
+        -> (bytes: [UInt8], stamp: FileStamp) {
         let (descriptor, info) = try openRegular(path, limit)
         defer { close(descriptor) }
         if let expected, (expected.inode, expected.device) != (UInt64(info.st_ino), UInt64(info.st_dev)) {
@@ -37,7 +43,7 @@ public enum FileSystem {
                 ? "its size is 0 but it has contents: a kernel file (/proc, /sys), not a file on disk; galgen reads \(limit.what) only from regular files"
                 : "its size changed while galgen read it (\(claimed) bytes, then \(bytes.count)); build again once it is written")
         }
-        return bytes
+        return (bytes, FileStamp(info))
     }
 
     /// The first `count` bytes (or fewer, in a shorter file) of a regular file, with the same

@@ -18,6 +18,21 @@ enum RecordDecoding {
         return (try? decoder.decode(Whole<Value>.self, from: Data(bytes))).map { ($0.value, $0.version) }
     }
 
+    /// Where each entry's key (quotes included) and value lie in a table's file, and its version;
+    /// nil when the bytes are not laid out as `RecordEncoding` writes a table.
+    static func entries(of bytes: [UInt8]) -> (entries: [(key: Range<Int>, value: Range<Int>)], version: Int)? {
+        var scanner = JSONScan(bytes)
+        guard scanner.skip(#"{"value":{"#) else { return nil }
+        var entries: [(key: Range<Int>, value: Range<Int>)] = []
+        while !scanner.skip("}") {
+            guard entries.isEmpty || scanner.skip(","), let key = scanner.string(), scanner.skip(":"), let value = scanner.value()
+            else { return nil }
+            entries.append((key, value))
+        }
+        guard scanner.skip(#","version":"#), let version = scanner.integer(), scanner.skip("}"), scanner.atEnd else { return nil }
+        return (entries, version)
+    }
+
     private struct Whole<Value: Decodable>: Decodable {
         var value: Value
         var version: Int
@@ -33,15 +48,8 @@ protocol RecordTableDecoding {
 
 extension Dictionary: RecordTableDecoding where Key == String, Value: Decodable {
     static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int)? {
-        var scanner = JSONScan(bytes)
-        guard scanner.skip(#"{"value":{"#) else { return nil }
-        var entries: [(key: Range<Int>, value: Range<Int>)] = []
-        while !scanner.skip("}") {
-            guard entries.isEmpty || scanner.skip(","), let key = scanner.string(), scanner.skip(":"), let value = scanner.value()
-            else { return nil }
-            entries.append((key, value))
-        }
-        guard scanner.skip(#","version":"#), let version = scanner.integer(), scanner.skip("}"), scanner.atEnd else { return nil }
+        guard let (entries, version) = RecordDecoding.entries(of: bytes) else { return nil }
+        let scanner = JSONScan(bytes)
         var table = Self(minimumCapacity: entries.count)
         let reader = RecordJSONDecoder(bytes, userInfo: decoder.userInfo)
         for entry in entries {

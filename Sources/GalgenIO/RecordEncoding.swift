@@ -35,6 +35,8 @@ enum RecordEncoding {
 /// A dictionary that can write itself as a JSON object one entry at a time.
 protocol RecordTable {
     func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws
+    /// The keys, in the order the file lists them.
+    var sortedKeys: [String] { get }
 }
 
 extension Dictionary: RecordTable where Key == String, Value: Encodable {
@@ -44,7 +46,7 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
     /// one encoder, and no more than a few blocks are held.
     func encodeEntries(with encoder: JSONEncoder, to write: ([UInt8]) throws -> Void) throws {
         try write([UInt8(ascii: "{")])
-        let keys = keys.sorted()
+        let keys = sortedKeys
         let table = ReadOnly(self)
         let formatting = encoder.outputFormatting
         let cores = everyCore
@@ -70,6 +72,8 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
         }
         try write([UInt8(ascii: "}")])
     }
+
+    var sortedKeys: [String] { keys.sorted() }
 
     /// Entries encoded together on one thread.
     static var entriesPerBlock: Int { 256 }

@@ -9,7 +9,14 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     private let empty: @Sendable () -> Value
     private let userInfo: [CodingUserInfoKey: any Sendable]
     private let temporaries: TemporaryFiles
-    private let state = Mutex<(value: Value?, changed: Bool)>((nil, false))
+    private let state = Mutex(State())
+    private struct State {
+        var value: Value?
+        var changed = false
+        /// The files the value's entries were read from, when it is a table that holds exactly
+        /// their entries (or fewer: `keepOnly`); nil once it is changed otherwise (`RecordSplice`).
+        var origins: [RecordOrigin]? = []
+    }
     /// The keys this build used (`use`), for a table that keeps only those (`finishUsed`).
     private let used = Mutex<Set<String>>([])
 
@@ -41,7 +48,16 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
         state.withLock { state in
             load(&state)
             state.changed = true
+            state.origins = nil
             return body(&state.value!)
+        }
+    }
+
+    /// The value and the files it was read from (`State.origins`).
+    func readWithOrigins<R>(_ body: (Value, [RecordOrigin]?) -> R) -> R {
+        state.withLock { state in
+            load(&state)
+            return body(state.value!, state.origins)
         }
     }
 
@@ -49,28 +65,67 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
 
     /// Writes the file when the value changed and differs from what the file holds.
     func save() throws {
-        guard let value = state.withLock({ $0.changed ? $0.value : nil }) else { return }
+        guard let (value, origins) = state.withLock({ $0.changed ? ($0.value, $0.origins) : nil }), let value else { return }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        // A table read from files and only folded or pruned since: their entries' bytes, copied.
+        if let origins, !origins.isEmpty, let table = value as? any RecordTable {
+            do {
+                return try PiecewiseFile.write(path, temporaries: temporaries) { write in
+                    try RecordSplice.write(keys: table.sortedKeys, version: Self.formatVersion, origins: origins, to: write)
+                }
+            } catch {
+                // An origin changed or could not be read again: encoded, as any other table.
+            }
+        }
         // A table of every photo is written an entry at a time, never whole in memory.
         try PiecewiseFile.write(path, temporaries: temporaries) { write in
             try RecordEncoding.encode(value, version: Self.formatVersion, to: write)
         }
     }
 
-    private func load(_ state: inout (value: Value?, changed: Bool)) {
+    private func load(_ state: inout State) {
         guard state.value == nil else { return }
         let decoder = JSONDecoder()
         for (key, info) in userInfo { decoder.userInfo[key] = info }
-        state.value = (try? FileSystem.read(path, limit: .records))
-            .flatMap { RecordDecoding.decode(Value.self, from: $0, decoder: decoder) }
-            .flatMap { $0.version == Self.formatVersion ? $0.value : nil } ?? empty()
+        let read = try? FileSystem.stamped(path, limit: .records)
+        if let read, let (value, version) = RecordDecoding.decode(Value.self, from: read.bytes, decoder: decoder), version == Self.formatVersion {
+            state.value = value
+            state.origins = [RecordOrigin(path: path, stamp: read.stamp)]
+        } else {
+            // Nothing read: an empty table is what no file holds; any other value is no file's.
+            state.value = empty()
+            state.origins = (state.value as? any RecordTable)?.sortedKeys.isEmpty == true ? [] : nil
+        }
     }
 }
 
 extension RecordFile {
     /// Forgets every entry whose key is not in `used` (a change only when there is one to forget).
     func keepOnly<Entry>(_ used: Set<String>) where Value == [String: Entry] {
-        if read({ !Set($0.keys).isSubset(of: used) }) { change { $0 = $0.filter { used.contains($0.key) } } }
+        state.withLock { state in
+            load(&state)
+            guard !Set(state.value!.keys).isSubset(of: used) else { return }
+            // Still the origins' entries, fewer of them.
+            state.changed = true
+            state.value = state.value!.filter { used.contains($0.key) }
+        }
+    }
+
+    /// Takes `table`'s entries, read from `origins`, for the keys this one lacks (its own are
+    /// kept). An empty table takes `table`'s storage itself rather than a copy of it.
+    func fold<Entry>(_ table: [String: Entry], from origins: [RecordOrigin]?) where Value == [String: Entry] {
+        guard !table.isEmpty else { return }
+        state.withLock { state in
+            load(&state)
+            state.changed = true
+            state.origins = state.origins.flatMap { mine in origins.map { mine + $0 } }
+            if state.value!.isEmpty {
+                state.value = table
+            } else {
+                state.value!.reserveCapacity(state.value!.count + table.count)
+                state.value!.merge(table) { mine, _ in mine }
+            }
+        }
     }
 
     /// Notes that this build used the entry under `key`, so `finishUsed` keeps it.

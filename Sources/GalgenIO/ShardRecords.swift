@@ -18,6 +18,9 @@ final class ShardRecords: Sendable {
     private struct Tables {
         var images: [String: RenderedImage] = [:]
         var videos: [String: DiskRenditionStore.KeptVideo] = [:]
+        /// The files they were read from (`RecordSplice`).
+        var imageOrigins: [RecordOrigin]? = []
+        var videoOrigins: [RecordOrigin]? = []
     }
 
     init(layout: CacheFolder.Layout, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable]) {
@@ -50,14 +53,15 @@ final class ShardRecords: Sendable {
     }
 
     /// A build that is no shard (the merge) takes every shard's records into its own, once, in
-    /// their folders' order (the cache's own entry wins, then the first shard's).
+    /// their folders' order (the cache's own entry wins, then the first shard's), with the files
+    /// they came from, so that saving them copies their bytes (`RecordSplice`).
     func fold(into images: RecordFile<[String: RenderedImage]>, _ videos: RecordFile<[String: DiskRenditionStore.KeptVideo]>) {
         folded.withLock { folded in
             guard !folded else { return }
             folded = true
             for tables in decoded(others) {
-                if !tables.images.isEmpty { images.change { Self.take(tables.images, into: &$0) } }
-                if !tables.videos.isEmpty { videos.change { Self.take(tables.videos, into: &$0) } }
+                images.fold(tables.images, from: tables.imageOrigins)
+                videos.fold(tables.videos, from: tables.videoOrigins)
             }
         }
     }
@@ -69,8 +73,8 @@ final class ShardRecords: Sendable {
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             var tables = Tables()
             table(of: folders[index]) { images, videos in
-                tables.images = images
-                tables.videos = videos
+                (tables.images, tables.imageOrigins) = images
+                (tables.videos, tables.videoOrigins) = videos
             }
             decoded.withLock { $0[index] = tables }
         }
@@ -81,21 +85,16 @@ final class ShardRecords: Sendable {
         return folders.indices.compactMap { byIndex.removeValue(forKey: $0) }
     }
 
-    /// `shard`'s entries into `table`, which keeps its own for a key in both. An empty table
-    /// (a merge's, on its first shard) takes the shard's storage itself rather than a copy of it.
-    private static func take<Entry>(_ shard: [String: Entry], into table: inout [String: Entry]) {
-        guard !table.isEmpty else { return table = shard }
-        table.reserveCapacity(table.count + shard.count)
-        table.merge(shard) { mine, _ in mine }
-    }
-
     /// The image and video records of one shard's (or the cache's own) folder.
-    private func table(of folder: String, _ body: ([String: RenderedImage], [String: DiskRenditionStore.KeptVideo]) -> Void) {
+    private func table(of folder: String, _ body: (([String: RenderedImage], [RecordOrigin]?),
+                                                  ([String: DiskRenditionStore.KeptVideo], [RecordOrigin]?)) -> Void) {
         let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
                                                          userInfo: userInfo) { [:] }
         let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
                                                                          temporaries: temporaries) { [:] }
-        images.read { images in videos.read { videos in body(images, videos) } }
+        images.readWithOrigins { images, imageOrigins in
+            videos.readWithOrigins { videos, videoOrigins in body((images, imageOrigins), (videos, videoOrigins)) }
+        }
     }
 
     /// After a build that is no shard went through: the shards' records are in the cache's own.

@@ -72,6 +72,8 @@ extension SiteWriter {
             var closed = false
             /// The unlisted albums' folders, which the marker does not name.
             var unlisted: [String] = []
+            /// Each staged file's stamp, as it was written or linked (`SiteWriter.record`).
+            var stamps: [String: FileStamp] = [:]
         }
 
         private let writer: SiteWriter
@@ -127,7 +129,7 @@ extension SiteWriter {
                     abandon(&state)
                     throw error
                 }
-                try writer.record(state.entries.map(\.path) + [SiteWriter.markerName])
+                try writer.record(state.stamps)
                 try writer.keepUnlisted(hidden)
                 return true
             }
@@ -166,8 +168,13 @@ extension SiteWriter {
             }
             // A file the current site already has with the same bytes is linked, not
             // rewritten: it keeps its modification time, so rsync skips it.
-            if previous[file.path] == file.digest, link(writer.output + "/" + file.path, staging + "/" + file.path) == 0 { return }
-            try writer.writeFile(file, under: staging)
+            let path = staging + "/" + file.path
+            if previous[file.path] == file.digest, link(writer.output + "/" + file.path, path) == 0 {
+                // Linking changed its inode's change time.
+                state.stamps[file.path] = FileStamp.of(path)
+                return
+            }
+            state.stamps[file.path] = try writer.writeFile(file, under: staging)
         }
 
         private func abandon(_ state: inout State) {

@@ -78,12 +78,10 @@ public struct SiteWriter: Sendable {
         return recorded[path]?.isCurrent(at: full) == true
     }
 
-    /// Records the stamps of the site's files as they are now, just written.
-    func record(_ paths: [String]) throws {
-        guard let stamps else { return }
-        var written: [String: FileStamp] = [:]
-        for path in paths { written[path] = FileStamp.of(output + "/" + path) }
-        try stamps.write(written, temporaries: TemporaryFiles())
+    /// Records the stamps of the site's files, taken as each was written (staging and putting
+    /// the site in place change none of them: `swap` moves their folder).
+    func record(_ written: [String: FileStamp]) throws {
+        try stamps?.write(written, temporaries: TemporaryFiles())
     }
 
     /// Path → digest of the current site, from its marker, and for the unlisted albums' files
@@ -132,21 +130,24 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    func writeFile(_ file: OutputFile, under root: String) throws {
+    /// Writes `file` under `root`, and returns its stamp as written.
+    func writeFile(_ file: OutputFile, under root: String) throws -> FileStamp {
         let path = root + "/" + file.path
         switch file.content {
         case let .bytes(bytes):
-            try Self.create(path, bytes)
+            return try Self.create(path, bytes)
         case let .file(source):
             // A kept rendition: a reflink where the file system has them (no space, no time), a
             // copy elsewhere; never a hard link, so editing the site cannot change the cache.
-            guard galgen_clone_or_copy(source, path) == 0 else {
+            var written = stat()
+            guard galgen_clone_or_copy_stat(source, path, &written) == 0 else {
                 let reason = String(cString: strerror(errno))
                 if errno == ENOENT, !FileManager.default.fileExists(atPath: source) {
                     throw FileError(path: source, reason: "a kept rendition is missing from the cache; build again")
                 }
                 throw FileError(path: path, reason: "cannot write the file (disk full?): \(reason)")
             }
+            return FileStamp(written)
         }
     }
 
@@ -158,7 +159,7 @@ public struct SiteWriter: Sendable {
 
     /// A file of the staging folder, written in place: nothing else writes there, so it needs no
     /// temporary file and rename of its own (FileManager.createFile's: three opens per page).
-    private static func create(_ path: String, _ bytes: [UInt8]) throws {
+    private static func create(_ path: String, _ bytes: [UInt8]) throws -> FileStamp {
         let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             throw FileError(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
@@ -172,6 +173,11 @@ public struct SiteWriter: Sendable {
             }
             offset += written
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw FileError(path: path, reason: "cannot look at the file just written: \(String(cString: strerror(errno)))")
+        }
+        return FileStamp(info)
     }
 
     func checkOwnership() throws {

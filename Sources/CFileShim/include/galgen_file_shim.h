@@ -11,4 +11,9 @@ int galgen_exchange(const char *first, const char *second);
 /// them, else a byte copy. 0, or -1 with errno set; a failed copy leaves no destination.
 int galgen_clone_or_copy(const char *source, const char *destination);
 
+struct stat;
+
+/// `galgen_clone_or_copy`, and the copy's `fstat` as it was written into `written` (not NULL).
+int galgen_clone_or_copy_stat(const char *source, const char *destination, struct stat *written);
+
 #endif

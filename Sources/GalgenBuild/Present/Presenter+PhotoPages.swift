@@ -11,7 +11,9 @@ extension Presenter {
         let (album, shown, layout) = (context.album, context.shown, context.plan.layout)
         guard let first = shown.first else { return [] }
         let from = layout.photoPage(of: album, slug: first.image.slug)
-        return shown.enumerated().map { index, photo in
+        // On every core: an album of 10,000 items has as many segments.
+        return Array(shown.indices).concurrentMap(threads: everyCore, minimumPerSlice: 64) { index in
+            let photo = shown[index]
             let thumbnail = photo.smallest
             return SegmentViewModel(
                 tabID: "tab.\(photo.image.slug)", title: photo.image.title,

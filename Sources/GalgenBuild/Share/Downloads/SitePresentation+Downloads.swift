@@ -25,7 +25,7 @@ extension SitePresentation {
     /// Each photo page's "Download" link and, when the album has a zip, each overview page's
     /// "Download all" link.
     func addDownloads(_ pages: inout [PageViewModel], album: Album, shown: [ShownImage]) {
-        let bySlug = Dictionary(shown.map { ($0.image.slug, $0) }) { first, _ in first }
+        let bySlug = Dictionary(shown.indices.map { (shown[$0].image.slug, $0) }) { first, _ in first }
         let zip = downloads[album.slug]
         let noun = Presenter.itemNoun(shown)
         let (labels, count) = (labels, shown.count)
@@ -33,7 +33,7 @@ extension SitePresentation {
         pages.concurrentUpdate(threads: everyCore, minimumPerSlice: 64) { page in
             switch page.body {
             case var .photo(body):
-                guard let item = bySlug[body.photo.slug] else { return }
+                guard let item = bySlug[body.photo.slug].map({ shown[$0] }) else { return }
                 let target = AlbumDownloadPlan.target(item)
                 body.photo.download = DownloadLinkViewModel(href: OutputLayout.href(from: page.path, to: target.path),
                                                             fileName: "\(item.image.slug).\(target.ext)", label: labels.text("download"))
