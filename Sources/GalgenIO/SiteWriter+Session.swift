@@ -170,7 +170,6 @@ extension SiteWriter {
             // rewritten: it keeps its modification time, so rsync skips it.
             let path = staging + "/" + file.path
             if previous[file.path] == file.digest, link(writer.output + "/" + file.path, path) == 0 {
-                // Linking changed its inode's change time.
                 state.stamps[file.path] = FileStamp.of(path)
                 return
             }

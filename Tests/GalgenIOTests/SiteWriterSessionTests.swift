@@ -94,3 +94,30 @@ struct SiteWriterSessionTests {
         #expect(folder.read("_site/index.html") == "good")
     }
 }
+
+/// The site's stamps are taken as each file is written or linked, not by a `stat` of every path
+/// at the end: they must still be the files' stamps once the site is in place.
+struct SiteStampsTests {
+    @Test func theRecordedStampsAreTheWrittenCopiedAndLinkedFilesStamps() throws {
+        let folder = try TemporaryFolder()
+        let stamps = StampFile(path: folder.path + "/cache/site.stamps")
+        let writer = SiteWriter(output: folder.path + "/_site", stamps: stamps)
+        try folder.write("cache/rendition.jpg", "kept rendition bytes")
+        let kept = OutputFile(path: "images/photo.jpg", file: folder.path + "/cache/rendition.jpg",
+                              digest: ContentHash.hex(Array("kept rendition bytes".utf8)), byteCount: 20)
+        try writer.write([OutputFile(path: "index.html", text: "front"), OutputFile(path: "a/index.html", text: "album a"), kept])
+        func check(_ paths: [String]) throws {
+            let recorded = StampFile(path: stamps.path).load()
+            #expect(recorded.keys.sorted() == paths.sorted())
+            for (path, stamp) in recorded {
+                // The file itself (inode, device), as it was last written (size, modification time).
+                #expect(FileStamp.of(folder.path + "/_site/" + path).map(stamp.sameContents) == true, "\(path)")
+            }
+        }
+        try check(["index.html", "a/index.html", "images/photo.jpg", ".galgen-site"])
+        // A second site: one file new, the others linked from the first (new change times).
+        try writer.write([OutputFile(path: "index.html", text: "front"), OutputFile(path: "a/index.html", text: "album a, again"), kept])
+        try check(["index.html", "a/index.html", "images/photo.jpg", ".galgen-site"])
+        #expect(writer.isIntact())
+    }
+}
