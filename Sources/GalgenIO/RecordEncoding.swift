@@ -73,7 +73,7 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
         try write([UInt8(ascii: "}")])
     }
 
-    var sortedKeys: [String] { keys.sorted() }
+    var sortedKeys: [String] { keys.sorted(byText: { $0 }) }
 
     /// Entries encoded together on one thread.
     static var entriesPerBlock: Int { 256 }

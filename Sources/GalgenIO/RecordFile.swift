@@ -104,7 +104,7 @@ extension RecordFile {
     func keepOnly<Entry>(_ used: Set<String>) where Value == [String: Entry] {
         state.withLock { state in
             load(&state)
-            guard !Set(state.value!.keys).isSubset(of: used) else { return }
+            guard !state.value!.keys.allSatisfy(used.contains) else { return }
             // Still the origins' entries, fewer of them.
             state.changed = true
             state.value = state.value!.filter { used.contains($0.key) }

@@ -36,12 +36,11 @@ enum RecordSplice {
                 throw Unavailable(reason: "\(file.path) is not a table of version \(version)")
             }
             let scanner = JSONScan(bytes)
-            var own: [String: Range<Int>] = [:]
             for entry in entries {
                 guard let key = scanner.text(of: entry.key, decoder: decoder) else { throw Unavailable(reason: "a key of \(file.path)") }
-                own[key] = entry.value
+                // An earlier file's entry stays; in one file, the last of a key.
+                if found[key].map({ $0.file == index }) ?? true { found[key] = (index, entry.value) }
             }
-            for (key, value) in own where found[key] == nil { found[key] = (index, value) }
         }
         try write(Array(#"{"value":{"#.utf8))
         var piece: [UInt8] = []

@@ -32,7 +32,7 @@ extension SiteWriter {
         var bytes = Array("galgen site: this folder is written by galgen and replaced on each build.\n".utf8)
         bytes.reserveCapacity(entries.reduce(bytes.count) { $0 + $1.digest.utf8.count + $1.path.utf8.count + 24 })
         var hidden: [UInt8] = [], hiddenCount = 0
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
+        for entry in entries.sorted(byText: \.path) {
             if unlisted.contains(where: { entry.path.hasPrefix($0) }) {
                 hiddenCount += 1
                 append(entry, to: &hidden)

@@ -69,7 +69,7 @@ public final class StampFile: Sendable {
         // merge's time to record 30,000 files' stamps.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(stamps.count * 80)
-        for (name, stamp) in stamps.sorted(by: { $0.key < $1.key }) { Self.append(name, stamp, to: &bytes) }
+        for (name, stamp) in stamps.sorted(byText: \.key) { Self.append(name, stamp, to: &bytes) }
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try temporaries.writeAtomically(bytes, to: path, durable: false)
         // Readers that share the file see what it now holds.
