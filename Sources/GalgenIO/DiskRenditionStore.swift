@@ -31,8 +31,8 @@ public final class DiskRenditionStore: Sendable {
         root = layout.root
         let files = ContentStore(folder: layout.renditions, stamps: layout.stamps(of: layout.renditions), temporaries: temporaries)
         self.files = files
-        images = RecordFile(path: layout.renditionRecords, temporaries: temporaries, userInfo: Self.locating(in: files)) { [:] }
-        videos = RecordFile(path: layout.videoRecords, temporaries: temporaries) { [:] }
+        images = RecordFile(path: layout.renditionRecords, temporaries: temporaries, userInfo: Self.locating(in: files), splices: true) { [:] }
+        videos = RecordFile(path: layout.videoRecords, temporaries: temporaries, splices: true) { [:] }
         shards = ShardRecords(layout: layout, temporaries: temporaries, userInfo: Self.locating(in: files))
         isShard = layout.shard != nil
     }

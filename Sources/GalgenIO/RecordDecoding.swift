@@ -11,11 +11,17 @@ import GalgenCore
 enum RecordDecoding {
     /// The value and the file's version; nil when the bytes are not a record file.
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], decoder: JSONDecoder) -> (value: Value, version: Int)? {
+        decodeSpanned(type, from: bytes, decoder: decoder).map { ($0.value, $0.version) }
+    }
+
+    /// `decode`, and for a table where each entry's value lies in `bytes` (`RecordSplice`).
+    static func decodeSpanned<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], decoder: JSONDecoder)
+        -> (value: Value, version: Int, spans: [String: Range<Int>]?)? {
         if let table = Value.self as? any RecordTableDecoding.Type,
-           let (value, version) = table.decodeTable(bytes, decoder: decoder), let value = value as? Value {
-            return (value, version)
+           let (value, version, spans) = table.decodeTable(bytes, decoder: decoder), let value = value as? Value {
+            return (value, version, spans)
         }
-        return (try? decoder.decode(Whole<Value>.self, from: Data(bytes))).map { ($0.value, $0.version) }
+        return (try? decoder.decode(Whole<Value>.self, from: Data(bytes))).map { ($0.value, $0.version, nil) }
     }
 
     /// Where each entry's key (quotes included) and value lie in a table's file, and its version;
@@ -43,21 +49,23 @@ enum RecordDecoding {
 protocol RecordTableDecoding {
     /// nil when the bytes are not laid out as `RecordEncoding` writes a table (the whole file is
     /// then decoded at once) or an entry does not decode.
-    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int)?
+    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int, spans: [String: Range<Int>])?
 }
 
 extension Dictionary: RecordTableDecoding where Key == String, Value: Decodable {
-    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int)? {
+    static func decodeTable(_ bytes: [UInt8], decoder: JSONDecoder) -> (value: Self, version: Int, spans: [String: Range<Int>])? {
         guard let (entries, version) = RecordDecoding.entries(of: bytes) else { return nil }
         let scanner = JSONScan(bytes)
         var table = Self(minimumCapacity: entries.count)
+        var spans = [String: Range<Int>](minimumCapacity: entries.count)
         let reader = RecordJSONDecoder(bytes, userInfo: decoder.userInfo)
         for entry in entries {
             guard let key = scanner.text(of: entry.key, decoder: decoder),
                   let value = try? RecordJSON.decode(Value.self, at: entry.value, with: reader, fallback: decoder) else { return nil }
             table[key] = value
+            spans[key] = entry.value
         }
-        return (table, version)
+        return (table, version, spans)
     }
 }
 

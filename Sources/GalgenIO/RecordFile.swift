@@ -23,9 +23,14 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
     /// Bumped when the layout of any record file changes: older files are then ignored.
     static var formatVersion: Int { 3 }
 
-    init(path: String, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    /// Whether a table saved from the files it was read from copies their bytes (`RecordSplice`):
+    /// the renditions' records, which a merge folds from the shards'. Other files keep no spans.
+    private let splices: Bool
+
+    init(path: String, temporaries: TemporaryFiles, userInfo: [CodingUserInfoKey: any Sendable] = [:], splices: Bool = false,
          empty: @escaping @Sendable () -> Value) {
         self.path = path
+        self.splices = splices
         self.temporaries = temporaries
         self.userInfo = userInfo
         self.empty = empty
@@ -88,13 +93,14 @@ final class RecordFile<Value: Codable & Sendable>: Sendable {
         let decoder = JSONDecoder()
         for (key, info) in userInfo { decoder.userInfo[key] = info }
         let read = try? FileSystem.stamped(path, limit: .records)
-        if let read, let (value, version) = RecordDecoding.decode(Value.self, from: read.bytes, decoder: decoder), version == Self.formatVersion {
+        if let read, let (value, version, spans) = RecordDecoding.decodeSpanned(Value.self, from: read.bytes, decoder: decoder),
+           version == Self.formatVersion {
             state.value = value
-            state.origins = [RecordOrigin(path: path, stamp: read.stamp)]
+            state.origins = splices ? spans.map { [RecordOrigin(path: path, stamp: read.stamp, spans: $0)] } : nil
         } else {
             // Nothing read: an empty table is what no file holds; any other value is no file's.
             state.value = empty()
-            state.origins = (state.value as? any RecordTable)?.sortedKeys.isEmpty == true ? [] : nil
+            state.origins = splices && (state.value as? any RecordTable)?.sortedKeys.isEmpty == true ? [] : nil
         }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import GalgenCore
 
-/// A record file a table was read from, as it was when read: the table's entries are still its bytes.
+/// A record file a table was read from, as it was when read, and where each entry's value lies
+/// in it (`RecordDecoding.decodeSpanned`): the table's entries are still its bytes.
 struct RecordOrigin: Equatable, Sendable {
     var path: String
     var stamp: FileStamp
+    var spans: [String: Range<Int>]
 }
 
 /// A table saved by copying its entries' bytes from the files it was read from (`RecordOrigin`),
@@ -22,31 +24,19 @@ enum RecordSplice {
     }
 
     /// Writes the table of `keys` from `origins` to `write`, or throws `Unavailable` before
-    /// writing anything: an origin changed since it was read (its stamp), does not scan as a
-    /// table of `version`, or a key is in none of them.
+    /// writing anything: an origin changed since it was read (its stamp), or a key is in none of
+    /// them. Only the values are read again, where they lie.
     static func write(keys: [String], version: Int, origins: [RecordOrigin], to write: ([UInt8]) throws -> Void) throws {
         let files = try origins.map { origin in try OpenOrigin(origin) }
         defer { for file in files { close(file.descriptor) } }
-        var found: [String: (file: Int, value: Range<Int>)] = [:]
-        found.reserveCapacity(keys.count)
-        let decoder = JSONDecoder()
-        for (index, file) in files.enumerated() {
-            let bytes = try file.bytes()
-            guard let (entries, fileVersion) = RecordDecoding.entries(of: bytes), fileVersion == version else {
-                throw Unavailable(reason: "\(file.path) is not a table of version \(version)")
-            }
-            let scanner = JSONScan(bytes)
-            for entry in entries {
-                guard let key = scanner.text(of: entry.key, decoder: decoder) else { throw Unavailable(reason: "a key of \(file.path)") }
-                // An earlier file's entry stays; in one file, the last of a key.
-                if found[key].map({ $0.file == index }) ?? true { found[key] = (index, entry.value) }
-            }
+        let found = try keys.map { key in
+            guard let index = origins.firstIndex(where: { $0.spans[key] != nil }) else { throw Unavailable(reason: "no origin holds \(key)") }
+            return (index, origins[index].spans[key]!)
         }
         try write(Array(#"{"value":{"#.utf8))
         var piece: [UInt8] = []
         piece.reserveCapacity(PiecewiseFile.pieceSize)
-        for (position, key) in keys.enumerated() {
-            guard let (index, value) = found[key] else { throw Unavailable(reason: "no origin holds \(key)") }
+        for (position, (key, (index, value))) in zip(keys, found).enumerated() {
             if position > 0 { piece.append(UInt8(ascii: ",")) }
             RecordJSONEncoder.encode(key, into: &piece)
             piece.append(UInt8(ascii: ":"))
@@ -60,11 +50,15 @@ enum RecordSplice {
         try write(piece)
     }
 
-    /// An origin opened, and found as it was read.
-    private struct OpenOrigin {
+    /// An origin opened, and found as it was read. Its values are read through a window that
+    /// moves forward: a file lists its entries in key order, as the table is written, so the
+    /// file is read once, in order, a window at a time.
+    private final class OpenOrigin {
         let path: String
         let descriptor: Int32
-        let size: Int
+        private var window: [UInt8] = []
+        private var windowStart = 0
+        static let windowSize = 1 << 18
 
         init(_ origin: RecordOrigin) throws {
             path = origin.path
@@ -75,29 +69,33 @@ enum RecordSplice {
                 close(descriptor)
                 throw Unavailable(reason: "\(origin.path) changed since it was read")
             }
-            size = Int(info.st_size)
         }
 
-        /// The whole file, to find its entries (held while it is scanned only).
-        func bytes() throws -> [UInt8] {
-            var range = [UInt8]()
-            try append(0..<size, to: &range)
-            return range
-        }
-
-        /// The bytes at `range`, read where they are.
+        /// The bytes at `range`, from the window, moved to start there when it does not hold them.
         func append(_ range: Range<Int>, to bytes: inout [UInt8]) throws {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: range.count))
+            if range.lowerBound < windowStart || range.upperBound > windowStart + window.count {
+                try read(from: range.lowerBound, count: max(range.count, Self.windowSize))
+                guard range.upperBound <= windowStart + window.count else {
+                    throw FileError(path: path, reason: "it is shorter than when it was read")
+                }
+            }
+            bytes += window[(range.lowerBound - windowStart)..<(range.upperBound - windowStart)]
+        }
+
+        private func read(from offset: Int, count: Int) throws {
+            window = [UInt8](repeating: 0, count: count)
             var done = 0
-            while done < range.count {
-                let got = bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + start + done, range.count - done, off_t(range.lowerBound + done))
+            while done < count {
+                let got = window.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
                 }
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw FileError(path: path, reason: "it could not be read again: \(String(cString: strerror(errno)))") }
+                guard got >= 0 else { throw FileError(path: path, reason: "it could not be read again: \(String(cString: strerror(errno)))") }
+                if got == 0 { break }
                 done += got
             }
+            window.removeSubrange(done...)
+            windowStart = offset
         }
     }
 }

@@ -89,9 +89,9 @@ final class ShardRecords: Sendable {
     private func table(of folder: String, _ body: (([String: RenderedImage], [RecordOrigin]?),
                                                   ([String: DiskRenditionStore.KeptVideo], [RecordOrigin]?)) -> Void) {
         let images = RecordFile<[String: RenderedImage]>(path: layout.shardRenditionRecords(folder), temporaries: temporaries,
-                                                         userInfo: userInfo) { [:] }
+                                                         userInfo: userInfo, splices: true) { [:] }
         let videos = RecordFile<[String: DiskRenditionStore.KeptVideo]>(path: layout.shardVideoRecords(folder),
-                                                                         temporaries: temporaries) { [:] }
+                                                                         temporaries: temporaries, splices: true) { [:] }
         images.readWithOrigins { images, imageOrigins in
             videos.readWithOrigins { videos, videoOrigins in body((images, imageOrigins), (videos, videoOrigins)) }
         }

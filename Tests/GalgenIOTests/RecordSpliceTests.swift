@@ -20,7 +20,7 @@ struct RecordSpliceTests {
     init() throws { folder = try TemporaryFolder() }
 
     func file(_ name: String) -> RecordFile<Table> {
-        RecordFile(path: folder.path + "/" + name, temporaries: TemporaryFiles()) { [:] }
+        RecordFile(path: folder.path + "/" + name, temporaries: TemporaryFiles(), splices: true) { [:] }
     }
 
     /// Writes `table` as a record file, as a shard's build saves it.
@@ -89,6 +89,36 @@ struct RecordSpliceTests {
         #expect(String(decoding: try saved("own.json"), as: UTF8.self) == text)
     }
 
+    /// Files that keep no spans (sources, pages) are encoded, whatever they were read from.
+    @Test func aFileThatDoesNotSpliceIsEncoded() throws {
+        let version = RecordFile<Table>.formatVersion
+        try Data(#"{"value":{"k":{"name": "spaced" ,"sizes":[ 1 ]}},"version":\#(version)}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.path + "/own.json"))
+        let own = RecordFile<Table>(path: folder.path + "/own.json", temporaries: TemporaryFiles()) { [:] }
+        own.keepOnly([])
+        own.fold(["k": Entry(name: "spaced", sizes: [1], note: nil)], from: nil)
+        try own.save()
+        #expect(try saved("own.json") == RecordEncoding.encode(own.read { $0 }, version: version))
+    }
+
+    /// Two shards' records of several of the reader's windows each, their keys interleaved.
+    @Test func largeRecordsAreCopiedWhole() throws {
+        func table(_ parity: Int) -> Table {
+            Dictionary(uniqueKeysWithValues: (0..<3_000).filter { $0 % 2 == parity }.map { number in
+                (String(format: "%064x", number * 7_919), Entry(name: String(repeating: "n\(number)", count: 20), sizes: [number], note: nil))
+            })
+        }
+        let merged = try folded(own: nil, shards: [table(0), table(1)])
+        // Written from the shards' bytes, not encoded after a failed attempt.
+        let (keys, origins) = merged.readWithOrigins { value, origins in (value.keys.sorted(), origins) }
+        var spliced: [UInt8] = []
+        try RecordSplice.write(keys: keys, version: RecordFile<Table>.formatVersion, origins: try #require(origins)) { spliced += $0 }
+        #expect(spliced == (try RecordEncoding.encode(merged.read { $0 }, version: RecordFile<Table>.formatVersion)))
+        try merged.save()
+        #expect(try saved("own.json").count > 2 * (1 << 18))
+        #expect(try saved("own.json") == RecordEncoding.encode(merged.read { $0 }, version: RecordFile<Table>.formatVersion))
+    }
+
     @Test func aShardRecordChangedSinceItWasReadIsNotCopied() throws {
         let merged = try folded(own: nil, shards: [Self.first, Self.second])
         // The same length, another name: copied bytes would carry it.
@@ -116,7 +146,7 @@ struct RecordSpliceTests {
 
     @Test func anEmptyValueThatIsNotEmptyIsNoFilesEntries() throws {
         try write(["k": Entry(name: "the shard's", sizes: [], note: nil)], to: "shard.json")
-        let merged = RecordFile<Table>(path: folder.path + "/own.json", temporaries: TemporaryFiles()) {
+        let merged = RecordFile<Table>(path: folder.path + "/own.json", temporaries: TemporaryFiles(), splices: true) {
             ["k": Entry(name: "the default's", sizes: [], note: nil)]
         }
         file("shard.json").readWithOrigins { table, origins in merged.fold(table, from: origins) }

@@ -46,6 +46,14 @@ public enum Presenter {
         return PhotoSorting.order(entries, by: album.order ?? gallery.order).map { shown[$0] }
     }
 
+    /// Whether any item of `album` has a tag (`PhotoWords.tags`), without presenting them: a
+    /// gallery without albums presents its items for the tags index only when one has.
+    static func anyTagged(_ album: Album, gallery: Gallery, rendered: (ImageSource) -> RenderedImage?) -> Bool {
+        !album.unlisted && album.images.contains { image in
+            rendered(image.source).map { !PhotoWords.tags(image, metadata: $0.metadata, settings: gallery.tags).isEmpty } ?? false
+        }
+    }
+
     /// One photo as a page shows it, its words resolved; nil when it has no renditions.
     static func shownEntry(_ image: GalleryImage, gallery: Gallery, plan: BuildPlan,
                            rendered: (ImageSource) -> RenderedImage?) -> ShownImage? {

@@ -59,7 +59,9 @@ public struct SitePresentation {
             index(album, position: position, shown: shown)
             return (shown.count, shown.first)
         } : []
-        if !gallery.hasAlbums, let album = gallery.albums.first, gallery.tags.enabled || gallery.places != nil {
+        // Without albums, the items are presented here only when they have tags or places to index.
+        if !gallery.hasAlbums, let album = gallery.albums.first,
+           gallery.places != nil || (gallery.tags.enabled && Presenter.anyTagged(album, gallery: gallery, rendered: rendered)) {
             index(album, position: 0, shown: Presenter.shown(album, gallery: gallery, plan: plan, rendered: rendered))
         }
         tagIndex = tagged.finish()
