@@ -18,6 +18,8 @@ extension SiteWriter {
         var path: String
         var digest: String
         var byteCount: Int
+        /// Its stamp as staged (`SiteWriter.record`); nil until then.
+        var stamp: FileStamp? = nil
     }
 
     /// The marker lists every file with its digest and size, sorted: the site's manifest. Made
@@ -72,8 +74,6 @@ extension SiteWriter {
             var closed = false
             /// The unlisted albums' folders, which the marker does not name.
             var unlisted: [String] = []
-            /// Each staged file's stamp, as it was written or linked (`SiteWriter.record`).
-            var stamps: [String: FileStamp] = [:]
         }
 
         private let writer: SiteWriter
@@ -102,7 +102,7 @@ extension SiteWriter {
                             continue
                         }
                         try startStaging(&state)
-                        try stage(file, &state)
+                        state.entries[state.entries.count - 1].stamp = try stage(file, &state)
                     }
                 } catch {
                     abandon(&state)
@@ -121,15 +121,19 @@ extension SiteWriter {
                 state.closed = true
                 let (marker, hidden) = SiteWriter.marker(for: state.entries, unlisted: state.unlisted)
                 if !state.staged, writer.isUpToDate(marker: marker, entries: state.entries, recorded: recorded) { return false }
+                let markerStamp: FileStamp?
                 do {
                     try startStaging(&state)
-                    try stage(OutputFile(path: SiteWriter.markerName, bytes: marker), &state)
+                    markerStamp = try stage(OutputFile(path: SiteWriter.markerName, bytes: marker), &state)
                     try writer.swap(writer.staging)
                 } catch {
                     abandon(&state)
                     throw error
                 }
-                try writer.record(state.stamps)
+                var stamps = [String: FileStamp](minimumCapacity: state.entries.count + 1)
+                for entry in state.entries { stamps[entry.path] = entry.stamp }
+                stamps[SiteWriter.markerName] = markerStamp
+                try writer.record(stamps)
                 try writer.keepUnlisted(hidden)
                 return true
             }
@@ -149,13 +153,14 @@ extension SiteWriter {
             state.folders = [staging]
             for index in state.deferred {
                 let entry = state.entries[index]
-                try stage(OutputFile(path: entry.path, file: writer.output + "/" + entry.path, digest: entry.digest,
-                                     byteCount: entry.byteCount), &state)
+                state.entries[index].stamp = try stage(OutputFile(path: entry.path, file: writer.output + "/" + entry.path,
+                                                                  digest: entry.digest, byteCount: entry.byteCount), &state)
             }
             state.deferred = []
         }
 
-        private func stage(_ file: OutputFile, _ state: inout State) throws {
+        /// Writes (or links) `file` into the staging folder; its stamp as written.
+        private func stage(_ file: OutputFile, _ state: inout State) throws -> FileStamp? {
             let staging = writer.staging
             // The path is relative and checked (`checkInside`): its folder is all before its last `/`.
             let folder = file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { staging + "/" + file.path[..<$0] } ?? staging
@@ -169,11 +174,8 @@ extension SiteWriter {
             // A file the current site already has with the same bytes is linked, not
             // rewritten: it keeps its modification time, so rsync skips it.
             let path = staging + "/" + file.path
-            if previous[file.path] == file.digest, link(writer.output + "/" + file.path, path) == 0 {
-                state.stamps[file.path] = FileStamp.of(path)
-                return
-            }
-            state.stamps[file.path] = try writer.writeFile(file, under: staging)
+            if previous[file.path] == file.digest, link(writer.output + "/" + file.path, path) == 0 { return FileStamp.of(path) }
+            return try writer.writeFile(file, under: staging)
         }
 
         private func abandon(_ state: inout State) {
