@@ -9,7 +9,7 @@ extension BuildRecord {
         return encoder
     }
 
-    /// The report as `encoder()` writes it, handed to `write` a photo at a time: the encoder's
+    /// The report as `encoder()` writes it, handed to `write` a block of photos at a time: the encoder's
     /// tree of a whole report of 100,000 photos, and its bytes, were the peak of a first build
     /// once the site was written an album at a time (issue 25). Each photo by `RecordJSONEncoder`
     /// (a fifth of a merge's time at its end was `JSONEncoder` here), or by `encoder()` when it cannot.
@@ -24,26 +24,43 @@ extension BuildRecord {
         guard !images.isEmpty, let start = text.firstRange(of: emptyList)?.lowerBound else { return try write(text) }
         let opened = start + emptyList.count - 4
         try write(Array(text[..<opened]))
-        for (index, image) in images.enumerated() {
-            var piece = Array((index > 0 ? ",\n" : "").utf8)
-            // Two levels in: every line of the photo's object indented by four more spaces, but
-            // the blank line of an empty list.
-            let start = piece.count
-            piece += "    ".utf8
-            do {
-                try RecordJSONEncoder.encode(image, into: &piece, style: .report, indent: 4)
-            } catch {
-                // Whatever the fast encoder wrote goes, as in `RecordJSON.append`.
-                piece.removeSubrange(start...)
-                var lineStart = true
-                for byte in try encoder.encode(image) {
-                    if lineStart, byte != UInt8(ascii: "\n") { piece += Array("    ".utf8) }
-                    piece.append(byte)
-                    lineStart = byte == UInt8(ascii: "\n")
+        // Blocks of photos encoded on every core, a few blocks at a time, written in order.
+        let (images, cores) = (images, everyCore)
+        let blocks = stride(from: 0, to: images.count, by: Self.photosPerBlock).map { $0..<min(images.count, $0 + Self.photosPerBlock) }
+        for round in stride(from: 0, to: blocks.count, by: cores * 2) {
+            let encoded = Array(blocks[round..<min(blocks.count, round + cores * 2)]).concurrentMap(threads: cores, minimumPerSlice: 1) {
+                range in
+                Result { () throws -> [UInt8] in
+                    var piece: [UInt8] = []
+                    for index in range { try Self.append(images[index], first: index == 0, to: &piece) }
+                    return piece
                 }
             }
-            try write(piece)
+            for block in encoded { try write(try block.get()) }
         }
         try write(Array(text[opened...]))
+    }
+
+    /// Photos encoded together on one thread.
+    static var photosPerBlock: Int { 256 }
+
+    /// One photo of the list, after a comma unless it is the first: every line of its object
+    /// indented by four more spaces (two levels in), but the blank line of an empty list.
+    private static func append(_ image: Image, first: Bool, to piece: inout [UInt8]) throws {
+        if !first { piece += ",\n".utf8 }
+        let start = piece.count
+        piece += "    ".utf8
+        do {
+            try RecordJSONEncoder.encode(image, into: &piece, style: .report, indent: 4)
+        } catch {
+            // Whatever the fast encoder wrote goes, as in `RecordJSON.append`.
+            piece.removeSubrange(start...)
+            var lineStart = true
+            for byte in try encoder().encode(image) {
+                if lineStart, byte != UInt8(ascii: "\n") { piece += Array("    ".utf8) }
+                piece.append(byte)
+                lineStart = byte == UInt8(ascii: "\n")
+            }
+        }
     }
 }
