@@ -21,6 +21,7 @@ public enum BuildSession {
             return failure.exitStatus
         case let .success(summary):
             BuildReport.print(summary, output: settings.outputPath, reporter: reporter, quiet: settings.quiet)
+            KeptUntilExit.keep(summary)
             return summary.exitStatus
         }
     }

@@ -83,6 +83,7 @@ struct SiteBuild {
         var pipeline = pipeline(cache: cache)
         defer { if endsProcess { KeptUntilExit.keep(pipeline, cache) } }
         pipeline.formatsLater = formatsLater
+        pipeline.endsProcess = endsProcess
         pipeline.shards = shardRole(cache)
         // gallery.yml read once, by the pipeline that builds it, before the cache's records are:
         // a build that changes nothing never opens them.
@@ -113,6 +114,7 @@ struct SiteBuild {
             // A shard writes no site: the last build's record stays true.
             if settings.shard == nil { cache.lastBuild.forget() }
             var summary = try await pipeline.build(loaded)
+            if endsProcess { KeptUntilExit.keep(loaded) }
             summary.configurationKey = key
             // The report and the last build's record, at once: neither reads the other.
             let (record, layout, reporter) = (summary.record, cache.layout, reporter)

@@ -29,6 +29,9 @@ public struct BuildPipeline: Sendable {
     public var sealedFiles = SealedFileKeeper.none
     /// One machine (`whole`), one shard of a split build, or the merge of the shards' caches.
     public var shards = ShardRole.whole
+    /// `galgen build`: the process ends with this build, so what the build held is not freed
+    /// at its end (`KeptUntilExit`).
+    public var endsProcess = false
 
     public init(configPath: String, jobs: Int, renderer: ImageRenderer, effects: BuildEffects, generator: String, home: String? = nil) {
         self.configPath = configPath
@@ -110,6 +113,7 @@ public struct BuildPipeline: Sendable {
         summary.remoteSources = plan.sources.count { if case .remote = $0.source { true } else { false } }
         summary.record = Self.record(plan: plan, rendered: rendered, fetched: fetched, failures: failures, site: site,
                                      generator: generator, milliseconds: (ContinuousClock.now - started).milliseconds)
+        if endsProcess { KeptUntilExit.keep(presentation, rendered, plan, whole, fetched, originals) }
         return summary
     }
 

@@ -23,7 +23,7 @@ public enum TextOrder {
             indices.sort { texts[$0] < texts[$1] || (texts[$0] == texts[$1] && $0 < $1) }
             return indices
         }
-        bytes.withUnsafeBufferPointer { bytes in
+        bytes.withUnsafeBufferPointer { bytes in spans.withUnsafeBufferPointer { spans in
             let base = bytes.baseAddress!
             indices.sort { first, second in
                 let (a, b) = (spans[first], spans[second])
@@ -31,13 +31,16 @@ public enum TextOrder {
                 if compared != 0 { return compared < 0 }
                 return a.count != b.count ? a.count < b.count : first < second
             }
-        }
+        } }
         return indices
     }
 }
 
 extension Sequence {
     /// The elements, ordered by `text` of each as `String`'s `<` orders it (`TextOrder`).
+    /// Inlinable, so that it is made for each caller's element type (generic, moving a table's
+    /// entries cost more than the sort).
+    @inlinable
     public func sorted(byText text: (Element) -> String) -> [Element] {
         let elements = Array(self)
         return TextOrder.order(elements.map(text)).map { elements[$0] }
