@@ -31,6 +31,7 @@ extension BuildEffects {
         effects.unlistedToken = cache.unlisted.token(for:)
         effects.privateKeys = cache.privateKeys.keys(for:passwords:)
         effects.finishShard = cache.finishShard(used:run:)
+        effects.finishWritten = cache.finishWritten
         effects.drawSVG = SVGDrawing.png(of:width:)
         return effects
     }

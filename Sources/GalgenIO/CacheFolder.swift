@@ -61,17 +61,24 @@ public struct CacheFolder: Sendable {
         siteStamps.prefetch()
     }
 
-    /// The build went through: each store keeps what the build used of it (of the renditions,
-    /// the keys in `used`; of the others, what they were asked for), forgets the rest and
-    /// saves what changed, each file at most once. The renditions' record (the largest) is
-    /// saved while the others are: a merge of 10,000 items wrote the two largest, one after the other, in 0.9 s.
+    /// The build went through and its pages are being written: the renditions keep the keys in
+    /// `used`, the sources' digests what was asked for; each forgets the rest and saves what
+    /// changed, each file at most once. Nothing in the pages' writing reads them (the site's
+    /// renditions are copied from files they keep), so a merge of 10,000 items saves its two
+    /// largest records while its pages are rendered, not after; the renditions' record (the
+    /// largest) while the sources' is.
     public func finish(used: Set<String>) throws {
         let renditions = renditions
         try alongside({ try renditions.finish(used) }) {
             try sources.finish()
-            try pages.finish()
-            try originals.finish()
         }
+    }
+
+    /// The site's files are all handed over: the page cache and the published originals keep
+    /// what its writing asked for, forget the rest and save what changed.
+    public func finishWritten() throws {
+        try pages.finish()
+        try originals.finish()
     }
 
     /// A shard went through: its records are saved in its folder, with its stores' stamps, and

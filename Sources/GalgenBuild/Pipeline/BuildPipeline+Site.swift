@@ -38,55 +38,64 @@ extension BuildPipeline {
             effects.report(.imageWarning(source: String(configPath.split(separator: "/").last ?? "gallery.yml"), message: reason))
         }
         do {
-            try hand(files(), to: output, site: &site)
-            var addresses: [String] = []
-            var base: String?
-            // The site feed's newest entries: at most `feeds.limit`, whatever the site's size.
-            var newest = presentation.newestEntries
-            // The album list first, then each album, as `Presenter.present` orders the pages.
-            for position in -1..<presentation.albumCount {
-                let presented = position < 0 ? PresentedAlbum(pages: [presentation.front()].compactMap { $0 }, feed: [])
-                    : presentation.presented(ofAlbum: position)
-                let pages = presented.pages
-                addresses += pages.filter { !$0.noindex }.compactMap(\.canonicalURL)
-                base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
-                try handPages(pages, template: template, to: output, site: &site)
-                let feeds = presentation.feedFiles(ofAlbum: position, entries: presented.feed, newest: &newest)
-                if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
+            // The cache keeps what this build's items used while the pages are written: neither
+            // reads the other (the site's renditions are copied from files it keeps), and a site
+            // that cannot be put in place leaves a cache that is true for this gallery.yml.
+            site.changed = try alongside({ [effects] in try effects.finishCache(usedKeys) }) {
+                try writePages(presentation, template: template, files: files, to: output, privateSites: privateSites, site: &site)
             }
-            if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
-            // Each private album's folder, sealed (`PrivateBundle`): none of it in the clear.
-            let labels = Labels(presentation.gallery.language)
-            for album in privateSites {
-                let sealed = try sealedFiles(of: album, template: template, siteTitle: presentation.gallery.title, labels: labels)
-                try hand(sealed.files, to: output, site: &site)
-                site.sealedIDs.formUnion(sealed.ids)
-            }
-            // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
-            // most tags have one page, and each handing links the assets and writes once.
-            for (index, count, pages) in [(presentation.tagsIndex(), presentation.tagCount, presentation.pages(ofTag:)),
-                                          (presentation.placesIndex(), presentation.placeCount, presentation.pages(ofPlace:))] {
-                var batch = index
-                for position in 0...count {
-                    if position < count { batch += pages(position) }
-                    guard batch.count >= Self.tagPagesAtOnce || position == count, !batch.isEmpty else { continue }
-                    addresses += batch.compactMap(\.canonicalURL)
-                    try handPages(batch, template: template, to: output, site: &site)
-                    batch = []
-                }
-            }
-            try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
-            output.unlisted(presentation.unlistedFolders + privateSites.map { $0.seal.folder + "/" })
-            effects.report(BuildStage.writing.event)
-            // The cache keeps what this build used while the site is put in place: neither
-            // reads the other, and a site that cannot be put in place leaves a cache that is
-            // true for this gallery.yml.
-            site.changed = try alongside({ [effects] in try effects.finishCache(usedKeys) }) { try output.finish() }
         } catch {
             output.cancel()
             throw .write(reason: "\(error)")
         }
         return site
+    }
+
+    /// Every file of the site handed to `output` in order, then the site put in place while the
+    /// caches its writing used are finished; whether it changed.
+    private func writePages(_ presentation: SitePresentation, template: CompiledTemplate, files: () -> [OutputFile],
+                            to output: SiteOutput, privateSites: [PrivateSite], site: inout WrittenSite) throws -> Bool {
+        try hand(files(), to: output, site: &site)
+        var addresses: [String] = []
+        var base: String?
+        // The site feed's newest entries: at most `feeds.limit`, whatever the site's size.
+        var newest = presentation.newestEntries
+        // The album list first, then each album, as `Presenter.present` orders the pages.
+        for position in -1..<presentation.albumCount {
+            let presented = position < 0 ? PresentedAlbum(pages: [presentation.front()].compactMap { $0 }, feed: [])
+                : presentation.presented(ofAlbum: position)
+            let pages = presented.pages
+            addresses += pages.filter { !$0.noindex }.compactMap(\.canonicalURL)
+            base = base ?? pages.first { $0.path == OutputLayout.index }?.canonicalURL
+            try handPages(pages, template: template, to: output, site: &site)
+            let feeds = presentation.feedFiles(ofAlbum: position, entries: presented.feed, newest: &newest)
+            if !feeds.isEmpty { try hand(feeds, to: output, site: &site) }
+        }
+        if let feed = presentation.siteFeed(newest) { try hand([feed], to: output, site: &site) }
+        // Each private album's folder, sealed (`PrivateBundle`): none of it in the clear.
+        let labels = Labels(presentation.gallery.language)
+        for album in privateSites {
+            let sealed = try sealedFiles(of: album, template: template, siteTitle: presentation.gallery.title, labels: labels)
+            try hand(sealed.files, to: output, site: &site)
+            site.sealedIDs.formUnion(sealed.ids)
+        }
+        // Then the tags index and each tag's pages (`tags:`), `tagPagesAtOnce` pages at a time:
+        // most tags have one page, and each handing links the assets and writes once.
+        for (index, count, pages) in [(presentation.tagsIndex(), presentation.tagCount, presentation.pages(ofTag:)),
+                                      (presentation.placesIndex(), presentation.placeCount, presentation.pages(ofPlace:))] {
+            var batch = index
+            for position in 0...count {
+                if position < count { batch += pages(position) }
+                guard batch.count >= Self.tagPagesAtOnce || position == count, !batch.isEmpty else { continue }
+                addresses += batch.compactMap(\.canonicalURL)
+                try handPages(batch, template: template, to: output, site: &site)
+                batch = []
+            }
+        }
+        try hand(SiteRenderer.siteFiles(template: template.source, addresses: addresses, base: base), to: output, site: &site)
+        output.unlisted(presentation.unlistedFolders + privateSites.map { $0.seal.folder + "/" })
+        effects.report(BuildStage.writing.event)
+        return try alongside({ [effects] in try effects.finishWritten() }) { try output.finish() }
     }
 
     /// Tag pages presented, rendered and handed to the writer together (an album's pages go together).
