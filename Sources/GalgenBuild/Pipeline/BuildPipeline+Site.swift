@@ -19,9 +19,9 @@ extension BuildPipeline {
     /// pages are presented, rendered (or taken from the page cache) and handed to the site writer
     /// before the next album is presented, so the build holds one album's view models and pages,
     /// never the whole site's; then the template's files and the sitemap. Then the site is put in
-    /// place and the rendition store told which entries this build used.
+    /// place while the caches its writing used keep that (`finishWritten`).
     func writeSite(_ presentation: SitePresentation, template: CompiledTemplate, files: () -> [OutputFile],
-                   usedKeys: Set<String>, privateSites: [PrivateSite] = [], leakCheck: PrivateLeakCheck? = nil) throws(BuildError) -> WrittenSite {
+                   privateSites: [PrivateSite] = [], leakCheck: PrivateLeakCheck? = nil) throws(BuildError) -> WrittenSite {
         effects.report(BuildStage.renderingPages.event)
         var output: SiteOutput
         do {
@@ -38,12 +38,7 @@ extension BuildPipeline {
             effects.report(.imageWarning(source: String(configPath.split(separator: "/").last ?? "gallery.yml"), message: reason))
         }
         do {
-            // The cache keeps what this build's items used while the pages are written: neither
-            // reads the other (the site's renditions are copied from files it keeps), and a site
-            // that cannot be put in place leaves a cache that is true for this gallery.yml.
-            site.changed = try alongside({ [effects] in try effects.finishCache(usedKeys) }) {
-                try writePages(presentation, template: template, files: files, to: output, privateSites: privateSites, site: &site)
-            }
+            site.changed = try writePages(presentation, template: template, files: files, to: output, privateSites: privateSites, site: &site)
         } catch {
             output.cancel()
             throw .write(reason: "\(error)")

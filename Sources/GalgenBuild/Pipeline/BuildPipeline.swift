@@ -65,6 +65,24 @@ public struct BuildPipeline: Sendable {
             made = try await makeItems(planned, gallery: loaded.gallery)
             missing = nil
         }
+        // The cache keeps what the items used while the site is presented and written: neither
+        // reads the other (the site's renditions are copied from files it keeps), and a site
+        // that cannot be put in place leaves a cache that is true for this gallery.yml.
+        let usedKeys = Set(made.rendered.values.flatMap(\.keys))
+        do {
+            return try alongside({ [effects] in try effects.finishCache(usedKeys) }) { () throws(BuildError) in
+                try publish(made, loaded: loaded, seals: seals, missing: missing, started: started)
+            }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw .write(reason: "\(error)")
+        }
+    }
+
+    /// The made items presented, their site written, and the build summed up.
+    private func publish(_ made: MadeItems, loaded: LoadedGallery, seals: [PrivateSeal], missing: MissingShardItems?,
+                         started: ContinuousClock.Instant) throws(BuildError) -> BuildSummary {
         // From here on, a Live Photo named apart is one item (`pairLivePhotos`).
         let (whole, plan, fetched, rendered, renderFailures) = (made.gallery, made.plan, made.fetched, made.rendered, made.failures)
         // What anyone may see; each private album is a site of its own, sealed (`PrivateSplit`).
@@ -86,7 +104,7 @@ public struct BuildPipeline: Sendable {
         failures += privateFailures
         let site = try writeSite(presentation, template: loaded.template,
                                  files: { Self.imageFiles(shown, rendered) + originals.files + zips.map(\.file) },
-                                 usedKeys: Set(rendered.values.flatMap(\.keys)), privateSites: privateSites,
+                                 privateSites: privateSites,
                                  leakCheck: seals.isEmpty ? nil : PrivateLeakCheck(whole: whole, publicGallery: gallery, seals: seals) {
                                      rendered[$0]?.image
                                  })
