@@ -76,13 +76,18 @@ public enum FileSystem {
         return (descriptor, info)
     }
 
-    /// Up to `count` bytes from `descriptor`: fewer only at the end of the file.
-    private static func readUp(_ descriptor: Int32, _ path: String, count wanted: Int) throws -> [UInt8] {
+    /// Up to `count` bytes from `descriptor`, from where it is or, `at` an offset, from there
+    /// (`pread`, the descriptor's position unmoved): fewer only at the end of the file.
+    static func readUp(_ descriptor: Int32, _ path: String, count wanted: Int, at offset: Int? = nil) throws -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
             count = 0
             while count < buffer.count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                let got = if let offset {
+                    pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(offset + count))
+                } else {
+                    Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                }
                 if got > 0 { count += got; continue }
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { failure = errno }

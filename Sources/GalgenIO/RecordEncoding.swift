@@ -49,27 +49,19 @@ extension Dictionary: RecordTable where Key == String, Value: Encodable {
         let keys = sortedKeys
         let table = ReadOnly(self)
         let formatting = encoder.outputFormatting
-        let cores = everyCore
-        let blocks = stride(from: 0, to: keys.count, by: Self.entriesPerBlock).map { $0..<Swift.min(keys.count, $0 + Self.entriesPerBlock) }
-        for round in stride(from: 0, to: blocks.count, by: cores * 2) {
-            let encoded = Array(blocks[round..<Swift.min(blocks.count, round + cores * 2)]).concurrentMap(threads: cores, minimumPerSlice: 1) {
-                range in
-                Result { () throws -> [UInt8] in
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = formatting
-                    var bytes: [UInt8] = []
-                    for index in range {
-                        guard let entry = table.value[keys[index]] else { continue }
-                        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                        RecordJSONEncoder.encode(keys[index], into: &bytes)
-                        bytes.append(UInt8(ascii: ":"))
-                        try RecordJSON.append(entry, to: &bytes, fallback: encoder)
-                    }
-                    return bytes
-                }
+        try writeInBlocks(count: keys.count, perBlock: Self.entriesPerBlock, encode: { range in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = formatting
+            var bytes: [UInt8] = []
+            for index in range {
+                guard let entry = table.value[keys[index]] else { continue }
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                RecordJSONEncoder.encode(keys[index], into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                try RecordJSON.append(entry, to: &bytes, fallback: encoder)
             }
-            for block in encoded { try write(try block.get()) }
-        }
+            return bytes
+        }, write: write)
         try write([UInt8(ascii: "}")])
     }
 

@@ -83,18 +83,7 @@ enum RecordSplice {
         }
 
         private func read(from offset: Int, count: Int) throws {
-            window = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let got = window.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                }
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw FileError(path: path, reason: "it could not be read again: \(String(cString: strerror(errno)))") }
-                if got == 0 { break }
-                done += got
-            }
-            window.removeSubrange(done...)
+            window = try FileSystem.readUp(descriptor, path, count: count, at: offset)
             windowStart = offset
         }
     }

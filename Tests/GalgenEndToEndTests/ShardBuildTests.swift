@@ -292,7 +292,7 @@ struct ShardBuildTests {
         for relative in machine.list(".galgen-cache") where relative != "lock" {
             let from = machine.cache + "/" + relative, to = project.cache + "/" + relative
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
             if isFolder.boolValue {
                 try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
             } else if !FileManager.default.fileExists(atPath: to) {

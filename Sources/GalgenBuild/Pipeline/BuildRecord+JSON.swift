@@ -25,19 +25,12 @@ extension BuildRecord {
         let opened = start + emptyList.count - 4
         try write(Array(text[..<opened]))
         // Blocks of photos encoded on every core, a few blocks at a time, written in order.
-        let (images, cores) = (images, everyCore)
-        let blocks = stride(from: 0, to: images.count, by: Self.photosPerBlock).map { $0..<min(images.count, $0 + Self.photosPerBlock) }
-        for round in stride(from: 0, to: blocks.count, by: cores * 2) {
-            let encoded = Array(blocks[round..<min(blocks.count, round + cores * 2)]).concurrentMap(threads: cores, minimumPerSlice: 1) {
-                range in
-                Result { () throws -> [UInt8] in
-                    var piece: [UInt8] = []
-                    for index in range { try Self.append(images[index], first: index == 0, to: &piece) }
-                    return piece
-                }
-            }
-            for block in encoded { try write(try block.get()) }
-        }
+        let images = images
+        try writeInBlocks(count: images.count, perBlock: Self.photosPerBlock, encode: { range in
+            var piece: [UInt8] = []
+            for index in range { try Self.append(images[index], first: index == 0, to: &piece) }
+            return piece
+        }, write: write)
         try write(Array(text[opened...]))
     }
 
