@@ -27,6 +27,34 @@ int galgen_exchange(const char *first, const char *second) {
 #endif
 }
 
+#if defined(__linux__)
+#include <stdatomic.h>
+
+// Set once a clone failed because the file systems cannot share extents (ext4, tmpfs, or two file
+// systems): a build copies thousands of renditions from one cache to one output, and asking
+// again for each is a system call per file. A process that meets both kinds copies where it
+// could have cloned, never the other way round.
+static atomic_int clone_unsupported = 0;
+
+static int unsupported(int error) {
+    return error == EOPNOTSUPP || error == ENOTTY || error == EXDEV || error == EINVAL || error == ENOSYS;
+}
+
+// The kernel copies (no buffer in between, one call for a small file and one to see its end);
+// nonzero with errno set when it cannot (an older kernel, two file systems), before writing anything.
+static int copy_in_kernel(int in, int out, int *unavailable) {
+    for (int first = 1;; first = 0) {
+        ssize_t count = copy_file_range(in, NULL, out, NULL, (size_t)1 << 30, 0);
+        if (count == 0) return 0;
+        if (count < 0) {
+            if (errno == EINTR) continue;
+            *unavailable = first && unsupported(errno);
+            return -1;
+        }
+    }
+}
+#endif
+
 static int copy_bytes(int in, int out) {
     char buffer[1 << 16];
     for (;;) {
@@ -67,7 +95,16 @@ int galgen_clone_or_copy_stat(const char *source, const char *destination, struc
     }
     int result = 0;
 #if defined(__linux__)
-    if (ioctl(out, FICLONE, in) != 0) result = copy_bytes(in, out);
+    int cloned = 0;
+    if (!atomic_load_explicit(&clone_unsupported, memory_order_relaxed)) {
+        cloned = ioctl(out, FICLONE, in) == 0;
+        if (!cloned && unsupported(errno)) atomic_store_explicit(&clone_unsupported, 1, memory_order_relaxed);
+    }
+    if (!cloned) {
+        int unavailable = 0;
+        result = copy_in_kernel(in, out, &unavailable);
+        if (result != 0 && unavailable) result = copy_bytes(in, out);
+    }
 #else
     result = copy_bytes(in, out);
 #endif

@@ -6,7 +6,9 @@ import GalgenTestSupport
 import Testing
 
 /// The cache has one owner: every file it holds is one its layout names, and one `finish(used:)`
-/// keeps in each store what the build used, forgets the rest, and writes only what changed.
+/// (the renditions and the sources, while the pages are written) and one `finishWritten()` (the
+/// pages and the originals the writing used) keep in each store what the build used, forget the
+/// rest, and write only what changed.
 struct CacheFolderTests {
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
@@ -29,7 +31,8 @@ struct CacheFolderTests {
     }
 
     /// One build: renditions under `keys`, the digests of `photos`, the pages `pages` and the
-    /// snapshots of `originals`, then the cache finished.
+    /// snapshots of `originals`, then the cache finished: what the items used first, then what
+    /// the site's writing used.
     func build(keys: [String], photos: [String], pages: [String], originals: [String]) throws {
         let cache = open()
         for key in keys {
@@ -37,12 +40,13 @@ struct CacheFolderTests {
             if cache.renditions.lookup(key) == nil { _ = try cache.renditions.keep(key, image) }
         }
         for photo in photos { _ = try cache.sources.digest(folder.path + "/" + photo) }
+        try cache.finish(used: Set(keys))
         for page in pages { cache.pages.pageCache.keep(page, OutputFile(path: page + ".html", text: page)) }
         for original in originals {
             let path = folder.path + "/" + original
             _ = try cache.originals.snapshot(path, digest: ContentHash.hex(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
         }
-        try cache.finish(used: Set(keys))
+        try cache.finishWritten()
     }
 
     func text(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
