@@ -61,11 +61,11 @@ public struct CacheFolder: Sendable {
         siteStamps.prefetch()
     }
 
-    /// The build went through and its pages are being written: the renditions keep the keys in
-    /// `used`, the sources' digests what was asked for; each forgets the rest and saves what
-    /// changed, each file at most once. Nothing in the pages' writing reads them (the site's
-    /// renditions are copied from files they keep), so a merge of 10,000 items saves its two
-    /// largest records while its pages are rendered, not after; the renditions' record (the
+    /// The build's items are made and its site is being presented and written: the renditions
+    /// keep the keys in `used`, the sources' digests what was asked for; each forgets the rest
+    /// and saves what changed, each file at most once. Nothing of the site's writing reads them
+    /// (its renditions are copied from files they keep), so a merge of 10,000 items saves its
+    /// two largest records while its pages are made, not after; the renditions' record (the
     /// largest) while the sources' is.
     public func finish(used: Set<String>) throws {
         let renditions = renditions

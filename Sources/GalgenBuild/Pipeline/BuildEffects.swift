@@ -42,9 +42,9 @@ public struct BuildEffects: Sendable {
     public var renditions: RenditionStore
     /// Keeps rendered pages between builds.
     public var pages: PageCache
-    /// The build went through and its site's pages start to be written: the cache keeps what
-    /// this build's items used (of the renditions, the keys given; their sources' digests) and
-    /// forgets the rest, while the pages are written (the live one: `CacheFolder.finish`).
+    /// The build's items are made: the cache keeps what they used (of the renditions, the keys
+    /// given; their sources' digests) and forgets the rest, while the site is presented and
+    /// written (the live one: `CacheFolder.finish`).
     public var finishCache: @Sendable (_ usedRenditions: Set<String>) throws -> Void
     /// The site's files are all handed over: the caches its writing used (the pages', the
     /// published originals') keep that and forget the rest (the live one: `CacheFolder.finishWritten`).
