@@ -143,4 +143,20 @@ struct PageTemplateTests {
             #expect(compiled.render(page) != "")
         }
     }
+
+    /// The memo tells repeated values apart where they lie (`isSameRepeated`): a segment is the
+    /// same only as an equal segment, never as another kind of scope, and other scopes are never kept.
+    @Test func aRepeatedScopeIsTheSameOnlyAsAnEqualValueOfItsKind() throws {
+        let segments = Self.pages().compactMap(\.photoPage).flatMap(\.segments)
+        let segment = try #require(segments.first)
+        var other = segment
+        other.isSelected.toggle()
+        var retitled = segment
+        retitled.title += " "
+        #expect(segment.memoKey == segment.repeatKey && other.memoKey != segment.memoKey)
+        #expect(segment.isSameRepeated(as: segment) && segment.isSameRepeated(as: segments[0]))
+        #expect(!segment.isSameRepeated(as: other) && !segment.isSameRepeated(as: retitled))
+        let page = try #require(Self.pages().first)
+        #expect(page.memoKey == nil && !segment.isSameRepeated(as: page) && !page.isSameRepeated(as: segment))
+    }
 }

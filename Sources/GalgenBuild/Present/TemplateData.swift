@@ -33,4 +33,18 @@ public protocol TemplateScope: Sendable {
     /// The named value; nil when this scope has no such name or holds nothing under it, so the
     /// lookup goes on down the stack, as Mustache's does.
     func templateField(_ name: FieldName) -> TemplateData?
+    /// A `RepeatedScope`'s `repeatKey`; nil for any other scope (`SectionMemo` keeps only the former).
+    var memoKey: Int? { get }
+    /// Whether `other` is a `RepeatedScope` equal to this one. Both are compared where they lie,
+    /// as the scopes of a list are: neither is cast to another existential or copied out of its box.
+    func isSameRepeated(as other: any TemplateScope) -> Bool
+    /// Whether this scope is a `RepeatedScope` equal to `other` (`isSameRepeated`'s second step,
+    /// with the other's type known).
+    func isRepeated<Other: RepeatedScope>(equalTo other: Other) -> Bool
+}
+
+extension TemplateScope {
+    public var memoKey: Int? { nil }
+    public func isSameRepeated(as other: any TemplateScope) -> Bool { false }
+    public func isRepeated<Other: RepeatedScope>(equalTo other: Other) -> Bool { false }
 }

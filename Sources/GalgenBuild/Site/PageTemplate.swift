@@ -101,8 +101,9 @@ struct PageTemplate: Sendable {
                 render(body, contentType: contentType, indentation: indentation)
             case let .list(items):
                 for item in items {
-                    if let memo, recording == nil, let repeated = item as? any RepeatedScope {
-                        renderRemembered(body, item: repeated, section: id, memo: memo, contentType: contentType, indentation: indentation)
+                    if let memo, recording == nil, let repeatKey = item.memoKey {
+                        renderRemembered(body, item: item, key: SectionMemo.Key(section: id, item: repeatKey), memo: memo,
+                                         contentType: contentType, indentation: indentation)
                     } else {
                         rendering(body, inside: .scope(item), contentType: contentType, indentation: indentation)
                     }
@@ -132,11 +133,11 @@ struct PageTemplate: Sendable {
         /// A section over a repeated item: the memo's text when every name it read below the item
         /// has the same value here; otherwise rendered, and kept when it read only text, numbers
         /// and flags below the item.
-        private mutating func renderRemembered(_ body: [TemplateNode], item: any RepeatedScope, section: Int, memo: SectionMemo,
+        private mutating func renderRemembered(_ body: [TemplateNode], item: any TemplateScope, key: SectionMemo.Key, memo: SectionMemo,
                                                contentType: any MustacheContentType, indentation: String?) {
             let contentTypeID = ObjectIdentifier(type(of: contentType))
-            let key = SectionMemo.Key(section: section, item: item.repeatKey)
-            if let entry = memo.entries[key], entry.contentType == contentTypeID, entry.indentation == indentation, item.isSame(as: entry.item),
+            if let entry = memo.entries[key], entry.contentType == contentTypeID, entry.indentation == indentation,
+               item.isSameRepeated(as: entry.item),
                entry.outer.allSatisfy({ TemplateData.same(find($0.name).value, $0.value) }) {
                 output += entry.text
                 return

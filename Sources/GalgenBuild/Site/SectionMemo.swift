@@ -9,9 +9,16 @@ public protocol RepeatedScope: TemplateScope, Equatable {
 }
 
 extension RepeatedScope {
+    public var memoKey: Int? { repeatKey }
+
     /// The same value (compared whole).
-    func isSame(as other: any RepeatedScope) -> Bool {
-        (other as? Self) == self
+    public func isSameRepeated(as other: any TemplateScope) -> Bool {
+        other.isRepeated(equalTo: self)
+    }
+
+    public func isRepeated<Other: RepeatedScope>(equalTo other: Other) -> Bool {
+        guard Other.self == Self.self else { return false }
+        return withUnsafePointer(to: other) { $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self } }
     }
 }
 
@@ -30,7 +37,7 @@ final class SectionMemo {
     }
 
     struct Entry {
-        var item: any RepeatedScope
+        var item: any TemplateScope
         /// The names read below the item, and what they were.
         var outer: [(name: TemplateName, value: TemplateData?)]
         var contentType: ObjectIdentifier
