@@ -52,7 +52,10 @@ extension BuildPipeline {
         var fetching = !urls.isEmpty
         var pairingDone = false
         let (events, sink) = AsyncStream.makeStream(of: ItemEvent.self)
-        await withTaskGroup(of: Void.self) { group in
+        // Discarding: each job tells its end through `events`, so the group is never asked for
+        // its children, and a plain task group keeps every finished child (about 14 KB of task
+        // allocator each) until the pool ends: 1.4 GB for 100,000 items.
+        await withDiscardingTaskGroup { group in
             func startWhatCan() {
                 while let job = queue.next() {
                     switch job {
