@@ -30,11 +30,13 @@ extension SiteWriter {
     /// albums' addresses) are not listed: one line stands for them all, the SHA-256 of their
     /// lines and their count, so that a change to any of them still changes the marker. Their
     /// lines are returned apart (`hidden`), for the cache (`unlistedManifest`).
-    static func marker(for entries: [Entry], unlisted: [String] = []) -> (marker: [UInt8], hidden: [UInt8]) {
+    /// `order`: the entries' indexes in path order (`TextOrder.order`), by default worked out here.
+    static func marker(for entries: [Entry], order: [Int]? = nil, unlisted: [String] = []) -> (marker: [UInt8], hidden: [UInt8]) {
         var bytes = Array("galgen site: this folder is written by galgen and replaced on each build.\n".utf8)
         bytes.reserveCapacity(entries.reduce(bytes.count) { $0 + $1.digest.utf8.count + $1.path.utf8.count + 24 })
         var hidden: [UInt8] = [], hiddenCount = 0
-        for entry in entries.sorted(byText: \.path) {
+        for index in order ?? TextOrder.order(entries.map(\.path)) {
+            let entry = entries[index]
             if unlisted.contains(where: { entry.path.hasPrefix($0) }) {
                 hiddenCount += 1
                 append(entry, to: &hidden)
@@ -119,7 +121,9 @@ extension SiteWriter {
             try state.withLock { state in
                 guard !state.closed else { throw FileError(path: writer.output, reason: "the site was already finished or abandoned") }
                 state.closed = true
-                let (marker, hidden) = SiteWriter.marker(for: state.entries, unlisted: state.unlisted)
+                // The entries' order by path, once, for the marker and the stamps: no sorted copy of them.
+                let order = TextOrder.order(state.entries.map(\.path))
+                let (marker, hidden) = SiteWriter.marker(for: state.entries, order: order, unlisted: state.unlisted)
                 if !state.staged, writer.isUpToDate(marker: marker, entries: state.entries, recorded: recorded) { return false }
                 let markerStamp: FileStamp?
                 do {
@@ -130,10 +134,7 @@ extension SiteWriter {
                     abandon(&state)
                     throw error
                 }
-                var stamps = [String: FileStamp](minimumCapacity: state.entries.count + 1)
-                for entry in state.entries { stamps[entry.path] = entry.stamp }
-                stamps[SiteWriter.markerName] = markerStamp
-                try writer.record(stamps)
+                try writer.record(state.entries, order: order, marker: markerStamp)
                 try writer.keepUnlisted(hidden)
                 return true
             }

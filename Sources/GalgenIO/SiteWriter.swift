@@ -79,9 +79,25 @@ public struct SiteWriter: Sendable {
     }
 
     /// Records the stamps of the site's files, taken as each was written (staging and putting
-    /// the site in place change none of them: `swap` moves their folder).
-    func record(_ written: [String: FileStamp]) throws {
-        try stamps?.write(written, temporaries: TemporaryFiles())
+    /// the site in place change none of them: `swap` moves their folder): `entries` in `order`
+    /// (their indexes by path, `TextOrder.order`), and the marker's, where its name sorts among them.
+    func record(_ entries: [Entry], order: [Int], marker: FileStamp?) throws {
+        guard let stamps else { return }
+        var markerLeft = marker.map { (name: Self.markerName, stamp: $0) }
+        var next = order.startIndex
+        let lines = AnyIterator<(name: String, stamp: FileStamp)> {
+            while next < order.endIndex || markerLeft != nil {
+                if let line = markerLeft, next == order.endIndex || line.name < entries[order[next]].path {
+                    markerLeft = nil
+                    return line
+                }
+                let entry = entries[order[next]]
+                next += 1
+                if let stamp = entry.stamp { return (entry.path, stamp) }
+            }
+            return nil
+        }
+        try stamps.write(inOrder: IteratorSequence(lines), temporaries: TemporaryFiles())
     }
 
     /// Path → digest of the current site, from its marker, and for the unlisted albums' files

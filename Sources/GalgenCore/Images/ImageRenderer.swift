@@ -110,6 +110,14 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         var media: ItemMedia
         var coordinates: GeoCoordinates?
         var rightsWritten = RightsSettings()
+
+        /// A photo that records none (a scan, a screenshot, a picture saved from the web): one
+        /// box serves every record of such photos (a merge's tables hold two records per photo).
+        static let empty = Box(Details(facts: PhotoFacts(), metadata: PhotoMetadata(), media: .photo()))
+
+        static func boxed(_ details: Details) -> Box<Details> {
+            details == empty.value ? empty : Box(details)
+        }
     }
 
     /// What kind of item it is, from its format's row in the format table (a record kept before
@@ -129,7 +137,7 @@ public struct RenderedImage: Equatable, Sendable, Codable {
         self.alternates = alternates
         self.warnings = warnings
         self.placeholder = placeholder
-        self.details = Box(Details(facts: facts, metadata: metadata, media: .photo()))
+        self.details = Details.boxed(Details(facts: facts, metadata: metadata, media: .photo()))
         self.location = location
         self.sourceFormat = sourceFormat
     }
@@ -166,13 +174,16 @@ extension RenderedImage {
                   location: try values.decodeIfPresent(LocationCheck.self, forKey: .location),
                   sourceFormat: try values.decodeIfPresent(ImageFormat.self, forKey: .sourceFormat))
         alternates = try values.decodeIfPresent([RenditionsOfFormat].self, forKey: .alternates) ?? []
+        // The details made once, not a box per field set; shared when they are the empty ones.
+        var details = details.value
         if let video = try values.decodeIfPresent(VideoDetails.self, forKey: .video) {
-            media = .video(video)
+            details.media = .video(video)
         } else {
-            media = .photo(embeddedMotion: try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo))
+            details.media = .photo(embeddedMotion: try values.decodeIfPresent(Range<Int>.self, forKey: .embeddedVideo))
         }
-        coordinates = try values.decodeIfPresent(GeoCoordinates.self, forKey: .coordinates)
-        rightsWritten = try values.decodeIfPresent(RightsSettings.self, forKey: .rightsWritten) ?? RightsSettings()
+        details.coordinates = try values.decodeIfPresent(GeoCoordinates.self, forKey: .coordinates)
+        details.rightsWritten = try values.decodeIfPresent(RightsSettings.self, forKey: .rightsWritten) ?? RightsSettings()
+        self.details = Details.boxed(details)
     }
 
     /// What the synthesized encoding wrote: every field, absent ones left out.
