@@ -120,4 +120,18 @@ struct SiteStampsTests {
         try check(["index.html", "a/index.html", "images/photo.jpg", ".galgen-site"])
         #expect(writer.isIntact())
     }
+
+    /// The stamps file lists the site's files in path order, the marker's line where its name
+    /// sorts among them (`-` sorts before its `.`), each once.
+    @Test func theStampsAreInPathOrderWithTheMarkersAmongThem() throws {
+        let folder = try TemporaryFolder()
+        let stamps = StampFile(path: folder.path + "/cache/site.stamps")
+        let writer = SiteWriter(output: folder.path + "/_site", stamps: stamps)
+        let paths = ["index.html", "-x/index.html", "a/index.html", "!.html", "Z.html", "é/index.html"]
+        try writer.write(paths.map { OutputFile(path: $0, text: "page " + $0) })
+        let text = try String(contentsOfFile: stamps.path, encoding: .utf8)
+        let names = text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 4).last.map(String.init) ?? "" }
+        #expect(names == (paths + [".galgen-site"]).sorted())
+        #expect(names.firstIndex(of: ".galgen-site") == 2, "after !.html and -x/index.html: \(names)")
+    }
 }
