@@ -204,7 +204,7 @@ struct KeyedImage: Sendable {
     var later: [OutputFormat] = []
     /// Behind a reference: 441 bytes inline, empty for every photo, in a value the build holds
     /// per item (a merge of 100,000 items held 170 MB of them in one dictionary's storage).
-    private var videoToMake: Indirect<VideoToMake>?
+    private var videoToMake: Box<VideoToMake>?
 
     init(keys: [String], image: RenderedImage, sourceDigest: String, sourcePath: String, reused: Bool, milliseconds: Int,
          later: [OutputFormat] = []) {
@@ -221,13 +221,6 @@ struct KeyedImage: Sendable {
     /// motion's when it turns out to be a Live Photo's (`pairLivePhotos`).
     var video: VideoToMake? {
         get { videoToMake?.value }
-        set { videoToMake = newValue.map(Indirect.init) }
+        set { videoToMake = newValue.map(Box.init) }
     }
-}
-
-/// A value behind one immutable reference: a large field that most values leave empty costs
-/// them a pointer, not its size.
-final class Indirect<Value: Sendable>: Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
